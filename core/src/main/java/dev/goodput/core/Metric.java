@@ -1,0 +1,97 @@
+package dev.goodput.core;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
+/**
+ * The metrics Goodput measures, defined exactly as in the metric definitions of the user guide
+ * ({@code docs/metrics.md}).
+ *
+ * <p>Latency metrics are held in nanoseconds; throughputs per second; ratios between 0 and 1.
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public enum Metric {
+    /** Time to first token from the intended start: {@code firstToken - intended}. One sample per request. */
+    TTFT(Kind.REQUEST, Unit.NANOSECONDS, "TTFT"),
+    /** Time to first token from the send, vLLM's definition: {@code firstToken - dispatched}. */
+    TTFT_FROM_SEND(Kind.REQUEST, Unit.NANOSECONDS, "TTFT from send"),
+    /** Client-side queue time: {@code dispatched - intended}. */
+    QUEUE_TIME(Kind.REQUEST, Unit.NANOSECONDS, "queue time"),
+    /** End-to-end latency from the intended start: {@code lastToken - intended}. */
+    E2EL(Kind.REQUEST, Unit.NANOSECONDS, "E2EL"),
+    /** Time per output token after the first; only requests with at least two output tokens. */
+    TPOT(Kind.REQUEST, Unit.NANOSECONDS, "TPOT"),
+    /** Largest gap between consecutive content events of a request. */
+    MAX_STALL(Kind.REQUEST, Unit.NANOSECONDS, "max stall"),
+    /**
+     * The client's own delay, {@code dispatched - intended}, for requests not held by a concurrency cap. A
+     * high value means the client could not keep up with its schedule.
+     */
+    SEND_LAG(Kind.REQUEST, Unit.NANOSECONDS, "send lag"),
+    /** Inter-chunk latency: every gap between consecutive content events, pooled over requests (vLLM's ITL). */
+    ICL(Kind.POOLED, Unit.NANOSECONDS, "ICL"),
+    /** Inter-token latency: each gap divided evenly over the tokens of the later event, pooled. */
+    ITL(Kind.POOLED, Unit.NANOSECONDS, "ITL"),
+    /** Successful requests per second of the measurement window. */
+    REQUEST_THROUGHPUT(Kind.RUN, Unit.PER_SECOND, "request throughput"),
+    /** Output tokens of successful requests per second. */
+    OUTPUT_TOKEN_THROUGHPUT(Kind.RUN, Unit.PER_SECOND, "output token throughput"),
+    /** Input tokens of successful requests per second. */
+    INPUT_TOKEN_THROUGHPUT(Kind.RUN, Unit.PER_SECOND, "input token throughput"),
+    /** Input plus output token throughput. */
+    TOTAL_TOKEN_THROUGHPUT(Kind.RUN, Unit.PER_SECOND, "total token throughput"),
+    /** Requests per second that succeeded and met every request-level SLO. */
+    GOODPUT(Kind.RUN, Unit.PER_SECOND, "goodput"),
+    /** Good requests divided by measured requests that ended (cancelled ones excluded). */
+    SLO_ATTAINMENT(Kind.RUN, Unit.RATIO, "SLO attainment"),
+    /** Non-successful measured requests divided by all measured requests. */
+    ERROR_RATE(Kind.RUN, Unit.RATIO, "error rate");
+
+    /** What one sample of a metric is. */
+    public enum Kind {
+        /** One sample per successful measured request; exact percentiles. */
+        REQUEST,
+        /** One sample per gap, pooled over all successful measured requests, held in a histogram. */
+        POOLED,
+        /** One value for the whole run. */
+        RUN
+    }
+
+    /** The unit a metric's values are held in. */
+    public enum Unit {
+        NANOSECONDS,
+        PER_SECOND,
+        RATIO
+    }
+
+    private final Kind kind;
+    private final Unit unit;
+    private final String displayName;
+
+    Metric(Kind kind, Unit unit, String displayName) {
+        this.kind = kind;
+        this.unit = unit;
+        this.displayName = displayName;
+    }
+
+    /** Returns what one sample of this metric is. */
+    public Kind kind() {
+        return kind;
+    }
+
+    /** Returns the unit this metric's values are held in. */
+    public Unit unit() {
+        return unit;
+    }
+
+    /** Returns the name used in reports and failure messages, for example {@code "TTFT"}. */
+    public String displayName() {
+        return displayName;
+    }
+
+    /** Returns whether this metric is a latency (held in nanoseconds). */
+    public boolean isLatency() {
+        return unit == Unit.NANOSECONDS;
+    }
+}

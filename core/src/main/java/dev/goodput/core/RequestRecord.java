@@ -1,0 +1,124 @@
+package dev.goodput.core;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import java.util.Objects;
+import org.apiguardian.api.API;
+
+/**
+ * Everything measured about one request, frozen when the request ended. One record exists for every request
+ * the load schedule created, whatever its outcome.
+ *
+ * <p>Instants are readings of the run's {@link NanoClock} in nanoseconds; an instant that never happened
+ * (for example the first token of a request that failed before streaming) is {@link #ABSENT}. Token counts
+ * that are unknown are {@code -1}.
+ *
+ * @param index position of the request in the schedule, starting at 0
+ * @param phase warm-up, measured or cool-down
+ * @param intendedNanos when the load profile meant the request to start (open loop: its arrival in the
+ *     schedule; closed loop: when its virtual user became free, plus think time)
+ * @param dispatchedNanos when the request left the client, after any client-side queue or concurrency cap
+ * @param headersNanos when the HTTP status and headers arrived
+ * @param firstTokenNanos when the first event carrying non-empty generated text arrived
+ * @param lastTokenNanos when the last event carrying generated text arrived
+ * @param endNanos when the stream closed for any reason
+ * @param heldByConcurrencyCap whether the request waited for a slot of a max-concurrency cap; such waiting
+ *     is queue time, not client lag
+ * @param httpStatus the HTTP status, or 0 when no response arrived
+ * @param contentEvents number of events that carried generated text
+ * @param outputTokens output tokens, counted as {@link #outputTokenSource} says
+ * @param outputTokenSource where {@link #outputTokens} came from
+ * @param clientOutputTokens output tokens counted by a client tokenizer, or -1 when none is configured
+ * @param serverPromptTokens {@code usage.prompt_tokens} from the server, or -1 when it sent none
+ * @param clientPromptTokens the client's own prompt token count, or -1 when unknown
+ * @param maxStallNanos the largest gap between consecutive content events, or {@link #ABSENT} with fewer
+ *     than two content events
+ * @param finishReason the finish reason the server gave, or {@code null}
+ * @param outcome how the request ended
+ * @param errorDetail a readable reason for every outcome but {@link Outcome#SUCCESS}, else {@code null}
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public record RequestRecord(
+        long index,
+        Phase phase,
+        long intendedNanos,
+        long dispatchedNanos,
+        long headersNanos,
+        long firstTokenNanos,
+        long lastTokenNanos,
+        long endNanos,
+        boolean heldByConcurrencyCap,
+        int httpStatus,
+        int contentEvents,
+        int outputTokens,
+        TokenCountSource outputTokenSource,
+        int clientOutputTokens,
+        int serverPromptTokens,
+        int clientPromptTokens,
+        long maxStallNanos,
+        String finishReason,
+        Outcome outcome,
+        String errorDetail) {
+
+    /** Marks an instant that never happened. */
+    public static final long ABSENT = Long.MIN_VALUE;
+
+    public RequestRecord {
+        Objects.requireNonNull(phase, "phase");
+        Objects.requireNonNull(outputTokenSource, "outputTokenSource");
+        Objects.requireNonNull(outcome, "outcome");
+        if (outcome != Outcome.SUCCESS && errorDetail == null) {
+            throw new IllegalArgumentException("a " + outcome + " record needs an errorDetail");
+        }
+    }
+
+    /** Returns whether this request succeeded. */
+    public boolean isSuccess() {
+        return outcome == Outcome.SUCCESS;
+    }
+
+    /** Returns the input token count: the server's when it sent one, else the client's, else -1. */
+    public int inputTokens() {
+        return serverPromptTokens >= 0 ? serverPromptTokens : clientPromptTokens;
+    }
+
+    /** Time to first token measured from the intended start: {@code firstToken - intended}. */
+    public long ttftNanos() {
+        return difference(firstTokenNanos, intendedNanos);
+    }
+
+    /** Time to first token measured from the send, as vLLM defines it: {@code firstToken - dispatched}. */
+    public long ttftFromSendNanos() {
+        return difference(firstTokenNanos, dispatchedNanos);
+    }
+
+    /** Client-side queue time: {@code dispatched - intended}. */
+    public long queueNanos() {
+        return difference(dispatchedNanos, intendedNanos);
+    }
+
+    /** End-to-end latency from the intended start: {@code lastToken - intended}. */
+    public long e2elNanos() {
+        return difference(lastTokenNanos, intendedNanos);
+    }
+
+    /** End-to-end latency from the send, as vLLM defines it: {@code lastToken - dispatched}. */
+    public long e2elFromSendNanos() {
+        return difference(lastTokenNanos, dispatchedNanos);
+    }
+
+    /**
+     * Time per output token after the first: {@code (lastToken - firstToken) / (outputTokens - 1)}, or
+     * {@link Double#NaN} with fewer than two output tokens.
+     */
+    public double tpotNanos() {
+        if (outputTokens < 2 || firstTokenNanos == ABSENT || lastTokenNanos == ABSENT) {
+            return Double.NaN;
+        }
+        return (double) (lastTokenNanos - firstTokenNanos) / (outputTokens - 1);
+    }
+
+    private static long difference(long later, long earlier) {
+        return later == ABSENT || earlier == ABSENT ? ABSENT : later - earlier;
+    }
+}

@@ -1,0 +1,58 @@
+package dev.goodput.core;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import dev.goodput.core.internal.Units;
+import java.util.Objects;
+import org.apiguardian.api.API;
+
+/**
+ * The verdict on one objective with the evidence behind it.
+ *
+ * @param slo the objective
+ * @param verdict met, violated or inconclusive
+ * @param measured the measured statistic in the metric's unit, or NaN when there were no samples
+ * @param interval the confidence interval of the statistic, or {@code null} when the statistic has none
+ *     (run-level values and maxima)
+ * @param sampleCount the number of samples behind the statistic
+ * @param reason why an inconclusive verdict is inconclusive, else {@code null}
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public record SloVerdict(
+        Slo slo, Verdict verdict, double measured, ConfidenceInterval interval, long sampleCount, String reason) {
+
+    public SloVerdict {
+        Objects.requireNonNull(slo, "slo");
+        Objects.requireNonNull(verdict, "verdict");
+    }
+
+    /** Returns whether the objective was met. */
+    public boolean isMet() {
+        return verdict == Verdict.MET;
+    }
+
+    /**
+     * Returns one line for a report or failure message, for example
+     * {@code "p99 TTFT: measured 612.40 ms (95% CI 598.10 ms .. 640.00 ms, n=600), bound ≤ 500 ms: VIOLATED"}.
+     */
+    public String describe() {
+        Metric metric = slo.metric();
+        StringBuilder line = new StringBuilder(slo.statisticName()).append(": measured ");
+        line.append(Double.isNaN(measured) ? "nothing" : Units.format(metric, measured));
+        line.append(" (");
+        if (interval != null) {
+            line.append(Units.formatPercentile(interval.confidence() * 100)).append("% CI ");
+            line.append(interval.hasLower() ? Units.format(metric, interval.lower()) : "none");
+            line.append(" .. ");
+            line.append(interval.hasUpper() ? Units.format(metric, interval.upper()) : "none");
+            line.append(", ");
+        }
+        line.append("n=").append(sampleCount).append("), bound ");
+        line.append(slo.comparison().symbol()).append(' ').append(Units.format(metric, slo.threshold()));
+        line.append(": ").append(verdict);
+        if (reason != null) {
+            line.append(" (").append(reason).append(')');
+        }
+        return line.toString();
+    }
+}

@@ -1,0 +1,36 @@
+package dev.goodput.core.internal;
+
+import dev.goodput.core.Metric;
+import java.math.BigDecimal;
+import java.util.Locale;
+
+/** Formats metric values with their units for reports and messages. Locale-independent on purpose. */
+public final class Units {
+
+    private Units() {}
+
+    /** Formats a value held in the metric's unit, for example {@code "412.30 ms"} or {@code "3.50 req/s"}. */
+    public static String format(Metric metric, double value) {
+        if (Double.isNaN(value)) {
+            return "n/a";
+        }
+        return switch (metric.unit()) {
+            case NANOSECONDS -> String.format(Locale.ROOT, "%.2f ms", value / 1_000_000.0);
+            case PER_SECOND -> String.format(Locale.ROOT, "%.2f %s", value, perSecondUnit(metric));
+            case RATIO -> String.format(Locale.ROOT, "%.2f %%", value * 100);
+        };
+    }
+
+    /** Returns the unit label of a per-second metric. */
+    public static String perSecondUnit(Metric metric) {
+        return switch (metric) {
+            case OUTPUT_TOKEN_THROUGHPUT, INPUT_TOKEN_THROUGHPUT, TOTAL_TOKEN_THROUGHPUT -> "tok/s";
+            default -> "req/s";
+        };
+    }
+
+    /** Formats a percentile without a trailing {@code .0}: 99 gives {@code "99"}, 99.9 gives {@code "99.9"}. */
+    public static String formatPercentile(double percentile) {
+        return BigDecimal.valueOf(percentile).stripTrailingZeros().toPlainString();
+    }
+}

@@ -1,0 +1,42 @@
+package dev.goodput.core.internal.stats;
+
+import dev.goodput.core.Summary;
+
+/**
+ * Read-only view of one metric's samples, the same for exact per-request samples and pooled histograms, so
+ * that summaries, confidence intervals and verdicts are computed one way for both.
+ */
+public interface Distribution {
+
+    /** Returns the number of samples. */
+    long count();
+
+    /**
+     * Returns the sample of the given rank in ascending order, starting at 1 (the order statistic
+     * {@code X(rank)}).
+     *
+     * @throws IllegalArgumentException if rank is not between 1 and {@link #count()}
+     */
+    double valueAtRank(long rank);
+
+    /**
+     * Returns the percentile (0 to 100) interpolated linearly between closest ranks, Hyndman and Fan type 7.
+     * NaN when empty.
+     */
+    double percentile(double percentile);
+
+    /** Returns the arithmetic mean, NaN when empty. */
+    double mean();
+
+    /** Returns the population standard deviation, NaN when empty. */
+    double standardDeviation();
+
+    /** Returns the smallest sample, NaN when empty. */
+    double min();
+
+    /** Returns the largest sample, NaN when empty. */
+    double max();
+
+    /** Returns the summary with the given percentiles. */
+    Summary summarize(double... percentiles);
+}

@@ -1,0 +1,25 @@
+package dev.goodput.mock.internal.engine;
+
+/**
+ * The engine's gauges and counters at one instant, named after the vLLM metrics they feed.
+ *
+ * @param running sequences in the running batch ({@code vllm:num_requests_running})
+ * @param waiting sequences waiting for admission ({@code vllm:num_requests_waiting})
+ * @param kvCacheUsage fraction of KV-cache blocks in use, 0 to 1 ({@code vllm:kv_cache_usage_perc})
+ * @param prefixCacheQueries prompt tokens looked up in the prefix cache ({@code vllm:prefix_cache_queries})
+ * @param prefixCacheHits prompt tokens found there ({@code vllm:prefix_cache_hits})
+ * @param preemptions sequences preempted so far ({@code vllm:num_preemptions})
+ * @param promptTokens prompt tokens processed so far ({@code vllm:prompt_tokens})
+ * @param generationTokens tokens generated so far ({@code vllm:generation_tokens})
+ * @param steps engine steps taken so far
+ */
+public record EngineSnapshot(
+        int running,
+        int waiting,
+        double kvCacheUsage,
+        long prefixCacheQueries,
+        long prefixCacheHits,
+        long preemptions,
+        long promptTokens,
+        long generationTokens,
+        long steps) {}

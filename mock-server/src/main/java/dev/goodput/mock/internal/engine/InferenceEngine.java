@@ -1,0 +1,21 @@
+package dev.goodput.mock.internal.engine;
+
+/**
+ * The simulated inference engine as the HTTP layer sees it: generations go in, tokens come out at the times
+ * the performance model says.
+ *
+ * <p>Implementations are thread-safe. {@link #submit} never blocks; the sink is called from engine threads
+ * once the model's intended time for each emission has been reached.
+ */
+public interface InferenceEngine extends AutoCloseable {
+
+    /** Queues a generation; its tokens are delivered to {@code sink}. */
+    void submit(Generation generation, TokenSink sink);
+
+    /** Returns the engine's current gauges and counters, for {@code /metrics}. */
+    EngineSnapshot snapshot();
+
+    /** Stops the engine threads; generations still running are finished with reason {@code "abort"}. */
+    @Override
+    void close();
+}
