@@ -1,0 +1,153 @@
+package dev.goodput.core.internal.stats;
+
+import dev.goodput.core.ConfidenceInterval;
+import dev.goodput.core.Metric;
+import dev.goodput.core.Slo;
+import dev.goodput.core.SloVerdict;
+import dev.goodput.core.Verdict;
+import dev.goodput.core.internal.Units;
+import java.util.Objects;
+import java.util.OptionalLong;
+
+/**
+ * Decides whether an objective is met, from the confidence interval of its statistic rather than the point
+ * estimate, so that a verdict is never an accident of sampling.
+ *
+ * <p>For an upper bound {@code B} ({@code ≤}): MET when the interval's upper end exists and is at most
+ * {@code B}; VIOLATED when its lower end exists and exceeds {@code B}; otherwise INCONCLUSIVE, either because
+ * the interval straddles the bound or because a bound needs more samples than there are. A lower bound
+ * ({@code ≥}) is the mirror image. Bounds are inclusive: a value equal to {@code B} meets it. The maximum has
+ * no interval and is compared directly.
+ */
+public final class SloEvaluator {
+
+    /** The confidence level used unless one is given. */
+    public static final double DEFAULT_CONFIDENCE = 0.95;
+
+    /** The reason of an inconclusive verdict on a per-request or pooled metric without samples. */
+    public static final String NO_SAMPLES = "no samples";
+
+    /** The reason of an inconclusive verdict on a run-level metric without measured requests. */
+    public static final String NO_MEASURED_REQUESTS = "no measured requests";
+
+    private SloEvaluator() {}
+
+    /** Evaluates an objective on a per-request or pooled metric at {@link #DEFAULT_CONFIDENCE}. */
+    public static SloVerdict evaluate(Slo slo, Distribution samples) {
+        return evaluate(slo, samples, DEFAULT_CONFIDENCE);
+    }
+
+    /**
+     * Evaluates an objective on a per-request or pooled metric.
+     *
+     * @throws IllegalArgumentException if the objective is on a run-level metric (use {@link #evaluateValue})
+     *     or the confidence is not strictly between 0 and 1
+     */
+    public static SloVerdict evaluate(Slo slo, Distribution samples, double confidence) {
+        Objects.requireNonNull(slo, "slo");
+        Objects.requireNonNull(samples, "samples");
+        Confidence.require(confidence);
+        if (slo.metric().kind() == Metric.Kind.RUN) {
+            throw new IllegalArgumentException(
+                    "objective " + slo + " is on a run-level value; evaluate it with evaluateValue");
+        }
+        long n = samples.count();
+        return switch (slo.statistic()) {
+            case PERCENTILE -> {
+                double probability = slo.percentile() / 100;
+                OrderStatisticInterval ranks = OrderStatisticInterval.of(n, probability, confidence);
+                double measured = n == 0 ? Double.NaN : samples.percentile(slo.percentile());
+                String name = "p" + Units.formatPercentile(slo.percentile());
+                yield judge(slo, measured, ranks.applyTo(samples), n, upper -> {
+                    OptionalLong needed = upper
+                            ? OrderStatisticInterval.minimumCountForUpperBound(probability, confidence)
+                            : OptionalLong.of(
+                                    OrderStatisticInterval.minimumCountForLowerBound(probability, confidence));
+                    String bound = Confidence.percent(confidence) + "% " + (upper ? "upper" : "lower") + " bound";
+                    if (needed.isEmpty()) {
+                        return "no sample size gives a " + bound + " on " + name;
+                    }
+                    return "n=" + n + " is too few for a " + bound + " on " + name + "; need at least "
+                            + needed.getAsLong();
+                });
+            }
+            case MEAN ->
+                judge(
+                        slo,
+                        samples.mean(),
+                        MeanInterval.of(samples, confidence),
+                        n,
+                        upper -> "n=" + n + " is too few for a " + Confidence.percent(confidence)
+                                + "% interval on the mean; need at least 2");
+            case MAX -> {
+                if (n == 0) {
+                    yield new SloVerdict(slo, Verdict.INCONCLUSIVE, Double.NaN, null, 0, NO_SAMPLES);
+                }
+                double max = samples.max();
+                yield new SloVerdict(slo, direct(slo, max), max, null, n, null);
+            }
+            case VALUE -> throw new IllegalArgumentException("objective " + slo + " has no samples to evaluate");
+        };
+    }
+
+    /**
+     * Evaluates an objective on a run-level metric, a single value without an interval.
+     *
+     * @param value the measured value, NaN when it could not be measured
+     * @param sampleCount the number of measured requests behind it
+     * @throws IllegalArgumentException if the objective is not on a run-level metric or the count is negative
+     */
+    public static SloVerdict evaluateValue(Slo slo, double value, long sampleCount) {
+        Objects.requireNonNull(slo, "slo");
+        if (slo.metric().kind() != Metric.Kind.RUN) {
+            throw new IllegalArgumentException(
+                    "objective " + slo + " is on a per-request or pooled metric; evaluate it with its samples");
+        }
+        if (sampleCount < 0) {
+            throw new IllegalArgumentException("sample count must be at least 0, was " + sampleCount);
+        }
+        if (sampleCount == 0 || Double.isNaN(value)) {
+            return new SloVerdict(slo, Verdict.INCONCLUSIVE, Double.NaN, null, sampleCount, NO_MEASURED_REQUESTS);
+        }
+        return new SloVerdict(slo, direct(slo, value), value, null, sampleCount, null);
+    }
+
+    /** Explains a missing bound; the argument says whether it is the upper one. */
+    @FunctionalInterface
+    private interface MissingBound {
+        String reason(boolean upper);
+    }
+
+    private static SloVerdict judge(
+            Slo slo, double measured, ConfidenceInterval interval, long n, MissingBound missing) {
+        if (n == 0) {
+            return new SloVerdict(slo, Verdict.INCONCLUSIVE, Double.NaN, interval, 0, NO_SAMPLES);
+        }
+        boolean atMost = slo.comparison() == Slo.Comparison.AT_MOST;
+        // The good end proves the objective met; the bad end proves it violated.
+        double good = atMost ? interval.upper() : interval.lower();
+        double bad = atMost ? interval.lower() : interval.upper();
+        double bound = slo.threshold();
+        if (!Double.isNaN(good) && slo.comparison().holds(good, bound)) {
+            return new SloVerdict(slo, Verdict.MET, measured, interval, n, null);
+        }
+        if (!Double.isNaN(bad) && !slo.comparison().holds(bad, bound)) {
+            return new SloVerdict(slo, Verdict.VIOLATED, measured, interval, n, null);
+        }
+        String reason;
+        if (!Double.isNaN(good) && !Double.isNaN(bad)) {
+            reason = "the " + Confidence.percent(interval.confidence()) + "% CI straddles the bound";
+        } else {
+            // Name the end that is missing; when both are, the one that would confirm where the estimate leans.
+            boolean reportGoodEnd = Double.isNaN(good)
+                    && (!Double.isNaN(bad) || slo.comparison().holds(measured, bound));
+            boolean upper = reportGoodEnd == atMost;
+            reason = missing.reason(upper);
+        }
+        return new SloVerdict(slo, Verdict.INCONCLUSIVE, measured, interval, n, reason);
+    }
+
+    private static Verdict direct(Slo slo, double value) {
+        return slo.comparison().holds(value, slo.threshold()) ? Verdict.MET : Verdict.VIOLATED;
+    }
+}
