@@ -20,6 +20,18 @@ public interface Distribution {
     double valueAtRank(long rank);
 
     /**
+     * Returns a value no greater than the sample of the given rank: the sample itself when samples are exact,
+     * the lowest value of its bucket when they are held in a histogram. Confidence intervals take their lower
+     * bound from here and their upper bound from {@link #valueAtRank}, so a histogram's resolution widens an
+     * interval instead of shifting it, and never makes a verdict more decisive than exact samples would.
+     *
+     * @throws IllegalArgumentException if rank is not between 1 and {@link #count()}
+     */
+    default double lowerBoundAtRank(long rank) {
+        return valueAtRank(rank);
+    }
+
+    /**
      * Returns the percentile (0 to 100) interpolated linearly between closest ranks, Hyndman and Fan type 7.
      * NaN when empty.
      */

@@ -25,6 +25,8 @@ import org.HdrHistogram.HistogramIterationValue;
  *   <li>{@link #min} and {@link #max} are the values at ranks 1 and {@code count}, so they equal the 0th and
  *       100th percentiles. (HdrHistogram's own {@code getMinValue} reports the lowest equivalent value
  *       instead; {@code getMaxValue} agrees with ours.)
+ *   <li>{@link #lowerBoundAtRank} returns the lowest value of that bucket, so confidence intervals widen by the
+ *       histogram's resolution on both sides rather than shift upwards.
  *   <li>{@link #mean} is {@code getMean()} and {@link #standardDeviation} is {@code getStdDeviation()}. Both
  *       use each bucket's median equivalent value, so they are unbiased to within half a bucket, and the
  *       latter divides by the count: it is the population standard deviation.
@@ -34,14 +36,21 @@ public final class HistogramDistribution implements Distribution {
 
     private final long count;
     private final long[] bucketValues;
+    private final long[] bucketLowestValues;
     private final long[] cumulativeCounts;
     private final double mean;
     private final double standardDeviation;
 
     private HistogramDistribution(
-            long count, long[] bucketValues, long[] cumulativeCounts, double mean, double standardDeviation) {
+            long count,
+            long[] bucketValues,
+            long[] bucketLowestValues,
+            long[] cumulativeCounts,
+            double mean,
+            double standardDeviation) {
         this.count = count;
         this.bucketValues = bucketValues;
+        this.bucketLowestValues = bucketLowestValues;
         this.cumulativeCounts = cumulativeCounts;
         this.mean = mean;
         this.standardDeviation = standardDeviation;
@@ -68,11 +77,16 @@ public final class HistogramDistribution implements Distribution {
             buckets++;
         }
         if (total == 0) {
-            return new HistogramDistribution(0, new long[0], new long[0], Double.NaN, Double.NaN);
+            return new HistogramDistribution(0, new long[0], new long[0], new long[0], Double.NaN, Double.NaN);
+        }
+        long[] lowest = new long[buckets];
+        for (int i = 0; i < buckets; i++) {
+            lowest[i] = histogram.lowestEquivalentValue(values[i]);
         }
         return new HistogramDistribution(
                 total,
                 Arrays.copyOf(values, buckets),
+                lowest,
                 Arrays.copyOf(cumulative, buckets),
                 histogram.getMean(),
                 histogram.getStdDeviation());
@@ -85,13 +99,13 @@ public final class HistogramDistribution implements Distribution {
 
     @Override
     public double valueAtRank(long rank) {
-        if (rank < 1 || rank > count) {
-            throw new IllegalArgumentException("rank " + rank + " is not between 1 and " + count);
-        }
-        // Cumulative counts strictly increase; the bucket holding the rank is the first that reaches it.
-        int found = Arrays.binarySearch(cumulativeCounts, rank);
-        int bucket = found >= 0 ? found : -found - 1;
-        return bucketValues[bucket];
+        return bucketValues[bucketOf(rank)];
+    }
+
+    /** Returns the lowest value equivalent to the bucket holding the sample of the given rank. */
+    @Override
+    public double lowerBoundAtRank(long rank) {
+        return bucketLowestValues[bucketOf(rank)];
     }
 
     @Override
@@ -122,5 +136,14 @@ public final class HistogramDistribution implements Distribution {
     @Override
     public Summary summarize(double... percentiles) {
         return Summaries.of(this, percentiles);
+    }
+
+    private int bucketOf(long rank) {
+        if (rank < 1 || rank > count) {
+            throw new IllegalArgumentException("rank " + rank + " is not between 1 and " + count);
+        }
+        // Cumulative counts strictly increase; the bucket holding the rank is the first that reaches it.
+        int found = Arrays.binarySearch(cumulativeCounts, rank);
+        return found >= 0 ? found : -found - 1;
     }
 }

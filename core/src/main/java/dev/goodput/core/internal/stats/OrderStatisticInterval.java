@@ -107,7 +107,8 @@ public final class OrderStatisticInterval {
     }
 
     /**
-     * Returns the interval these ranks give on the given samples.
+     * Returns the interval these ranks give on the given samples: {@code [lowerBoundAtRank(l), valueAtRank(u)]},
+     * which is {@code [X(l), X(u)]} for exact samples and the outer edges of their buckets for a histogram.
      *
      * @throws IllegalArgumentException if the distribution does not have the count these ranks are for
      */
@@ -116,7 +117,7 @@ public final class OrderStatisticInterval {
             throw new IllegalArgumentException(
                     "ranks are for " + count + " samples, the distribution has " + samples.count());
         }
-        double lower = hasLowerRank() ? samples.valueAtRank(lowerRank) : Double.NaN;
+        double lower = hasLowerRank() ? samples.lowerBoundAtRank(lowerRank) : Double.NaN;
         double upper = hasUpperRank() ? samples.valueAtRank(upperRank) : Double.NaN;
         return new ConfidenceInterval(lower, upper, confidence, METHOD);
     }

@@ -51,41 +51,10 @@ public final class SloEvaluator {
             throw new IllegalArgumentException(
                     "objective " + slo + " is on a run-level value; evaluate it with evaluateValue");
         }
-        long n = samples.count();
         return switch (slo.statistic()) {
-            case PERCENTILE -> {
-                double probability = slo.percentile() / 100;
-                OrderStatisticInterval ranks = OrderStatisticInterval.of(n, probability, confidence);
-                double measured = n == 0 ? Double.NaN : samples.percentile(slo.percentile());
-                String name = "p" + Units.formatPercentile(slo.percentile());
-                yield judge(slo, measured, ranks.applyTo(samples), n, upper -> {
-                    OptionalLong needed = upper
-                            ? OrderStatisticInterval.minimumCountForUpperBound(probability, confidence)
-                            : OptionalLong.of(
-                                    OrderStatisticInterval.minimumCountForLowerBound(probability, confidence));
-                    String bound = Confidence.percent(confidence) + "% " + (upper ? "upper" : "lower") + " bound";
-                    if (needed.isEmpty()) {
-                        return "no sample size gives a " + bound + " on " + name;
-                    }
-                    return "n=" + n + " is too few for a " + bound + " on " + name + "; need at least "
-                            + needed.getAsLong();
-                });
-            }
-            case MEAN ->
-                judge(
-                        slo,
-                        samples.mean(),
-                        MeanInterval.of(samples, confidence),
-                        n,
-                        upper -> "n=" + n + " is too few for a " + Confidence.percent(confidence)
-                                + "% interval on the mean; need at least 2");
-            case MAX -> {
-                if (n == 0) {
-                    yield new SloVerdict(slo, Verdict.INCONCLUSIVE, Double.NaN, null, 0, NO_SAMPLES);
-                }
-                double max = samples.max();
-                yield new SloVerdict(slo, direct(slo, max), max, null, n, null);
-            }
+            case PERCENTILE -> percentile(slo, samples, confidence);
+            case MEAN -> mean(slo, samples, confidence);
+            case MAX -> max(slo, samples);
             case VALUE -> throw new IllegalArgumentException("objective " + slo + " has no samples to evaluate");
         };
     }
@@ -110,6 +79,45 @@ public final class SloEvaluator {
             return new SloVerdict(slo, Verdict.INCONCLUSIVE, Double.NaN, null, sampleCount, NO_MEASURED_REQUESTS);
         }
         return new SloVerdict(slo, direct(slo, value), value, null, sampleCount, null);
+    }
+
+    private static SloVerdict percentile(Slo slo, Distribution samples, double confidence) {
+        long n = samples.count();
+        double probability = slo.percentile() / 100;
+        OrderStatisticInterval ranks = OrderStatisticInterval.of(n, probability, confidence);
+        double measured = n == 0 ? Double.NaN : samples.percentile(slo.percentile());
+        String name = "p" + Units.formatPercentile(slo.percentile());
+        return judge(slo, measured, ranks.applyTo(samples), n, upper -> {
+            String bound = Confidence.percent(confidence) + "% " + (upper ? "upper" : "lower") + " bound";
+            OptionalLong needed = upper
+                    ? OrderStatisticInterval.minimumCountForUpperBound(probability, confidence)
+                    : OptionalLong.of(OrderStatisticInterval.minimumCountForLowerBound(probability, confidence));
+            if (needed.isEmpty()) {
+                return "no sample size gives a " + bound + " on " + name;
+            }
+            return "n=" + n + " is too few for a " + bound + " on " + name + "; need at least " + needed.getAsLong();
+        });
+    }
+
+    private static SloVerdict mean(Slo slo, Distribution samples, double confidence) {
+        long n = samples.count();
+        // Both ends of the mean's interval appear together, from two samples on.
+        return judge(
+                slo,
+                samples.mean(),
+                MeanInterval.of(samples, confidence),
+                n,
+                upper -> "n=" + n + " is too few for a " + Confidence.percent(confidence)
+                        + "% interval on the mean; need at least 2");
+    }
+
+    private static SloVerdict max(Slo slo, Distribution samples) {
+        long n = samples.count();
+        if (n == 0) {
+            return new SloVerdict(slo, Verdict.INCONCLUSIVE, Double.NaN, null, 0, NO_SAMPLES);
+        }
+        double max = samples.max();
+        return new SloVerdict(slo, direct(slo, max), max, null, n, null);
     }
 
     /** Explains a missing bound; the argument says whether it is the upper one. */

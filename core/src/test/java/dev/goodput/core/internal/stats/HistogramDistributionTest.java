@@ -28,6 +28,8 @@ class HistogramDistributionTest {
         assertThat(samples.max()).isEqualTo(1_000_447.0);
         assertThat(histogram.getMinValue()).isEqualTo(999_936L);
         assertThat(histogram.getMaxValue()).isEqualTo(1_000_447L);
+        // The conservative lower end for intervals is the bucket's lowest value.
+        assertThat(samples.lowerBoundAtRank(1)).isEqualTo(999_936.0);
     }
 
     @Test
@@ -99,9 +101,10 @@ class HistogramDistributionTest {
         // h = (50,000,000 - 1) * 0.5 = 24,999,999.5: halfway between ranks 25,000,000 and 25,000,001.
         assertThat(samples.percentile(50)).isEqualTo((500_223.0 + 501_247.0) / 2);
 
-        // Normal approximation: 25,000,000 ± 1.96 * sqrt(12,500,000) ≈ ± 6,930 ranks, inside those two buckets.
+        // Normal approximation: 25,000,000 ± 1.96 * sqrt(12,500,000) ≈ ± 6,930 ranks, inside those two buckets;
+        // the interval runs from the lowest value of the first (499,968) to the highest of the second.
         ConfidenceInterval interval = OrderStatisticInterval.forPercentile(samples, 50, 0.95);
-        assertThat(interval.lower()).isEqualTo(500_223.0);
+        assertThat(interval.lower()).isEqualTo(499_968.0);
         assertThat(interval.upper()).isEqualTo(501_247.0);
     }
 

@@ -304,6 +304,23 @@ class SloEvaluatorTest {
             assertThat(verdict.measured()).isEqualTo(990.01);
         }
 
+        @ParameterizedTest(name = "p50 ≤ {0} ns is {1}")
+        @CsvSource({
+            // 1,000 samples of 1,000,000 ns fall in the bucket 999,936 .. 1,000,447: the interval spans it.
+            "1000447, MET",
+            "1000000, INCONCLUSIVE", // exact samples would be MET: the histogram cannot tell
+            "999990,  INCONCLUSIVE", // exact samples would be VIOLATED: neither can it here
+            "999935,  VIOLATED"
+        })
+        void should_not_let_histogram_resolution_decide_a_verdict(long boundNanos, Verdict expected) {
+            Histogram histogram = new Histogram(3);
+            histogram.recordValueWithCount(1_000_000, 1000);
+            Slo slo = Slo.of(Metric.ICL).percentile(50).atMost(Duration.ofNanos(boundNanos));
+            assertThat(SloEvaluator.evaluate(slo, HistogramDistribution.of(histogram))
+                            .verdict())
+                    .isEqualTo(expected);
+        }
+
         @Test
         void should_use_95_percent_by_default() {
             Slo slo = ttft(99, Slo.Comparison.AT_MOST, 500);
