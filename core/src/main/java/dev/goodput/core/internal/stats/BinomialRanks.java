@@ -15,9 +15,12 @@ import java.util.Arrays;
  * the ratio of neighbouring probabilities, {@code P(k + 1) / P(k) = (n - k) / (k + 1) * p / (1 - p)}, outwards
  * in both directions until the weights fall below 10<sup>-300</sup> of the mode's, then normalises. The terms
  * left out weigh less than {@code n} times 10<sup>-300</sup> in total, far below any tail probability of
- * interest. The cost
- * grows with the standard deviation {@code sqrt(n p (1 - p))}, not with {@code n}: about 37 standard
- * deviations on each side.
+ * interest. The cost grows with the standard deviation {@code sqrt(n p (1 - p))}, not with {@code n}: about
+ * 37 standard deviations on each side.
+ *
+ * <p>The switch to the approximation is therefore on the variance, not on {@code n}: an extreme percentile of
+ * many samples (p99.9999 of ten million has {@code n p (1 - p) ≈ 10}) stays exact, where the normal curve
+ * would misjudge the skewed binomial and even whether a bound exists.
  *
  * <p>Above {@link #EXACT_VARIANCE_LIMIT} the normal approximation with continuity correction is used,
  * {@code F(k) ≈ Φ((k + 0.5 - np) / σ)}, giving the lower rank {@code floor(np + 0.5 - zσ)} and the upper rank

@@ -62,7 +62,10 @@ class OrderStatisticIntervalTest {
         "0.95,  2,   72", // 0.05^2 = 0.0025; 0.95^71 ≈ 0.02630, 0.95^72 ≈ 0.02499
         "0.99,  1,   368", // 0.01 <= 0.025 at once
         "0.999, 1,   3688", // ln 0.025 / ln 0.999 ≈ 3687.03
-        "0.01,  368, 1"
+        "0.01,  368, 1",
+        // 0.999999^3688877 ≈ 0.02500002 > 0.025 >= 0.999999^3688878 ≈ 0.02499999 (50-digit arithmetic): far
+        // past a million samples, still exact because n p (1 - p) ≈ 3.7.
+        "0.999999, 1, 3688878"
     })
     void should_pin_the_smallest_sample_counts_for_each_bound(double p, long lower, long upper) {
         assertThat(OrderStatisticInterval.minimumCountForLowerBound(p, 0.95)).isEqualTo(lower);
@@ -78,6 +81,15 @@ class OrderStatisticIntervalTest {
             assertThat(OrderStatisticInterval.of(upper - 1, p, 0.95).hasUpperRank())
                     .isFalse();
         }
+    }
+
+    @Test
+    void should_stay_exact_for_an_extreme_percentile_of_ten_million_samples() {
+        // p99.9999 of 10,000,000: F(9,999,982) ≈ 0.0143 <= 0.025 < F(9,999,983) ≈ 0.0270 and
+        // P(B >= 9,999,996) ≈ 0.0293 > 0.025 >= P(B >= 9,999,997) ≈ 0.0103 (scipy.stats.binom).
+        OrderStatisticInterval ranks = OrderStatisticInterval.of(10_000_000, 0.999999, 0.95);
+        assertThat(ranks.lowerRank()).isEqualTo(9_999_983);
+        assertThat(ranks.upperRank()).isEqualTo(9_999_997);
     }
 
     @Test
