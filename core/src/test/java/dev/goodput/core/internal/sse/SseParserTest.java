@@ -7,6 +7,7 @@ import dev.goodput.core.internal.sse.RecordingListener.Received;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 class SseParserTest {
@@ -299,6 +300,36 @@ class SseParserTest {
         assertThatThrownBy(() -> parser.feed(bytes, 0, bytes.length, 1)).isInstanceOf(SseFormatException.class);
         assertThatThrownBy(() -> parser.feed(utf8("\n"), 0, 1, 2)).isInstanceOf(SseFormatException.class);
         assertThatThrownBy(() -> parser.finish(3)).isInstanceOf(SseFormatException.class);
+    }
+
+    @Test
+    void should_find_the_first_line_end_at_every_position_among_bytes_that_differ_by_one_bit() {
+        byte[] lookalikes = {0x00, 0x09, 0x0B, 0x0C, 0x0E, 0x1A, 0x2A, (byte) 0x8A, (byte) 0x8D, (byte) 0xFF, 'a'};
+        SplittableRandom random = new SplittableRandom(3);
+        for (int length = 0; length <= 40; length++) {
+            for (int lineEnd = 0; lineEnd <= length; lineEnd++) {
+                for (int from = 0; from <= Math.min(3, length); from++) {
+                    byte[] bytes = new byte[length];
+                    for (int i = 0; i < length; i++) {
+                        bytes[i] = lookalikes[random.nextInt(lookalikes.length)];
+                    }
+                    if (lineEnd < length) {
+                        bytes[lineEnd] = random.nextBoolean() ? (byte) '\n' : (byte) '\r';
+                        if (lineEnd + 1 < length) {
+                            bytes[lineEnd + 1] = random.nextBoolean() ? (byte) '\n' : (byte) '\r';
+                        }
+                    }
+                    int expected = lineEnd < from ? from : lineEnd;
+                    if (lineEnd < from) {
+                        // The planted line end lies before the range: the range holds at most its successor.
+                        expected = from < length && (bytes[from] == '\n' || bytes[from] == '\r') ? from : length;
+                    }
+                    assertThat(SseParser.indexOfLineEnd(bytes, from, length))
+                            .as("length %d, line end %d, from %d", length, lineEnd, from)
+                            .isEqualTo(expected);
+                }
+            }
+        }
     }
 
     @Test
