@@ -5,12 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.goodput.core.internal.sse.StreamChunk.Kind;
 import dev.goodput.core.internal.sse.StreamFixtures.Fixture;
 import java.util.List;
-import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
+/** Content, usage and finish reasons of every stream shape in {@code server-facts.md} §1. */
 class ChunkDecoderTest {
 
     private final ChunkDecoder decoder = new ChunkDecoder();
@@ -31,336 +31,125 @@ class ChunkDecoderTest {
         return chunk(Kind.NO_CONTENT, "", -1, -1, false, null);
     }
 
-    private static StreamChunk error(String detail) {
-        return new StreamChunk(Kind.ERROR, "", -1, -1, false, null, detail);
+    @ParameterizedTest
+    @ValueSource(strings = {"[DONE]", " [DONE] ", "[DONE]\n", "\t[DONE]"})
+    void should_read_done_ignoring_surrounding_whitespace(String data) {
+        assertThat(decode(data)).isEqualTo(new StreamChunk(Kind.DONE, "", -1, -1, false, null, null));
     }
 
-    @Nested
-    class Content {
-
-        @ParameterizedTest
-        @ValueSource(strings = {"[DONE]", " [DONE] ", "[DONE]\n", "\t[DONE]"})
-        void should_read_done_ignoring_surrounding_whitespace(String data) {
-            assertThat(decode(data)).isEqualTo(new StreamChunk(Kind.DONE, "", -1, -1, false, null, null));
-        }
-
-        @Test
-        void should_read_a_vllm_role_only_first_chunk_as_no_content() {
-            assertThat(decode("""
+    @Test
+    void should_read_a_vllm_role_only_first_chunk_as_no_content() {
+        assertThat(decode("""
                     {"id":"c","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,\
                     "delta":{"role":"assistant","content":""},"logprobs":null,"finish_reason":null}]}""")).isEqualTo(noContent());
-        }
+    }
 
-        @Test
-        void should_read_continuous_usage_on_a_chunk_with_choices_as_not_final() {
-            assertThat(decode("""
+    @Test
+    void should_read_continuous_usage_on_a_chunk_with_choices_as_not_final() {
+        assertThat(decode("""
                     {"choices":[{"index":0,"delta":{"role":"assistant","content":""},"finish_reason":null}],\
                     "usage":{"prompt_tokens":12,"total_tokens":12,"completion_tokens":0}}""")).isEqualTo(chunk(Kind.NO_CONTENT, "", 12, 0, false, null));
-            assertThat(decode("""
+        assertThat(decode("""
                     {"choices":[{"index":0,"delta":{"content":"Hello"},"finish_reason":null}],\
                     "usage":{"prompt_tokens":12,"total_tokens":13,"completion_tokens":1}}""")).isEqualTo(chunk(Kind.CONTENT, "Hello", 12, 1, false, null));
-        }
+    }
 
-        @Test
-        void should_read_the_finish_reason_of_the_last_vllm_content_chunk() {
-            assertThat(decode("""
+    @Test
+    void should_read_the_finish_reason_of_the_last_vllm_content_chunk() {
+        assertThat(decode("""
                     {"choices":[{"index":0,"delta":{"content":" world"},"logprobs":null,\
                     "finish_reason":"stop","stop_reason":null}],"usage":null}""")).isEqualTo(chunk(Kind.CONTENT, " world", -1, -1, false, "stop"));
-        }
+    }
 
-        @Test
-        void should_read_usage_with_empty_or_absent_choices_as_final() {
-            assertThat(decode("{\"choices\":[],\"usage\":{\"prompt_tokens\":12,\"completion_tokens\":3}}"))
-                    .isEqualTo(chunk(Kind.NO_CONTENT, "", 12, 3, true, null));
-            assertThat(decode("{\"usage\":{\"prompt_tokens\":12,\"completion_tokens\":3,\"total_tokens\":15}}"))
-                    .isEqualTo(chunk(Kind.NO_CONTENT, "", 12, 3, true, null));
-            assertThat(decode("{\"choices\":null,\"usage\":{\"completion_tokens\":3}}"))
-                    .isEqualTo(chunk(Kind.NO_CONTENT, "", -1, 3, true, null));
-        }
+    @Test
+    void should_read_usage_with_empty_or_absent_choices_as_final() {
+        assertThat(decode("{\"choices\":[],\"usage\":{\"prompt_tokens\":12,\"completion_tokens\":3}}"))
+                .isEqualTo(chunk(Kind.NO_CONTENT, "", 12, 3, true, null));
+        assertThat(decode("{\"usage\":{\"prompt_tokens\":12,\"completion_tokens\":3,\"total_tokens\":15}}"))
+                .isEqualTo(chunk(Kind.NO_CONTENT, "", 12, 3, true, null));
+        assertThat(decode("{\"choices\":null,\"usage\":{\"completion_tokens\":3}}"))
+                .isEqualTo(chunk(Kind.NO_CONTENT, "", -1, 3, true, null));
+    }
 
-        @Test
-        void should_read_a_completions_text_chunk() {
-            assertThat(decode("""
+    @Test
+    void should_read_a_completions_text_chunk() {
+        assertThat(decode("""
                     {"id":"cmpl-1","object":"text_completion","created":1,"model":"m","choices":[{"index":0,\
                     "text":" The","logprobs":null,"finish_reason":null,"stop_reason":null}],"usage":null}""")).isEqualTo(content(" The"));
-        }
+    }
 
-        @Test
-        void should_join_the_text_of_all_choices_and_keep_the_first_finish_reason() {
-            assertThat(decode("""
+    @Test
+    void should_join_the_text_of_all_choices_and_keep_the_first_finish_reason() {
+        assertThat(decode("""
                     {"choices":[{"index":0,"text":"a","finish_reason":null},\
                     {"index":1,"text":"b","finish_reason":"length"},{"index":2,"text":"c","finish_reason":"stop"}]}""")).isEqualTo(chunk(Kind.CONTENT, "abc", -1, -1, false, "length"));
-        }
+    }
 
-        @Test
-        void should_count_reasoning_content_and_ollama_reasoning_as_content() {
-            assertThat(decode("{\"choices\":[{\"delta\":{\"content\":null,\"reasoning_content\":\"Let\"}}]}"))
-                    .isEqualTo(content("Let"));
-            assertThat(
-                            decode(
-                                    "{\"choices\":[{\"delta\":{\"role\":\"assistant\",\"content\":\"\",\"reasoning\":\"Hm\"}}]}"))
-                    .isEqualTo(content("Hm"));
-            assertThat(decode("{\"choices\":[{\"delta\":{\"reasoning_content\":\"a\",\"content\":\"b\"}}]}"))
-                    .isEqualTo(content("ab"));
-        }
+    @Test
+    void should_count_reasoning_content_and_ollama_reasoning_as_content() {
+        assertThat(decode("{\"choices\":[{\"delta\":{\"content\":null,\"reasoning_content\":\"Let\"}}]}"))
+                .isEqualTo(content("Let"));
+        assertThat(decode("{\"choices\":[{\"delta\":{\"role\":\"assistant\",\"content\":\"\",\"reasoning\":\"Hm\"}}]}"))
+                .isEqualTo(content("Hm"));
+        assertThat(decode("{\"choices\":[{\"delta\":{\"reasoning_content\":\"a\",\"content\":\"b\"}}]}"))
+                .isEqualTo(content("ab"));
+    }
 
-        @Test
-        void should_read_a_llama_cpp_finish_chunk_with_empty_delta_and_timings_as_no_content() {
-            assertThat(decode("""
+    @Test
+    void should_read_a_llama_cpp_finish_chunk_with_empty_delta_and_timings_as_no_content() {
+        assertThat(decode("""
                     {"choices":[{"finish_reason":"stop","index":0,"delta":{}}],"created":1,"id":"chatcmpl-x",\
                     "model":"m","system_fingerprint":"b6123","object":"chat.completion.chunk","timings":\
                     {"prompt_n":9,"prompt_ms":12.5,"predicted_n":2,"predicted_ms":30.1,"predicted_per_second":66.4}}""")).isEqualTo(chunk(Kind.NO_CONTENT, "", -1, -1, false, "stop"));
-        }
+    }
 
-        @Test
-        void should_read_tgi_chunks_with_empty_id_and_role_on_every_delta() {
-            assertThat(decode("""
+    @Test
+    void should_read_tgi_chunks_with_empty_id_and_role_on_every_delta() {
+        assertThat(decode("""
                     {"object":"chat.completion.chunk","id":"","created":1,"model":"tgi","system_fingerprint":"3.3.6",\
                     "choices":[{"index":0,"delta":{"role":"assistant","content":"Bon"},"logprobs":null,\
                     "finish_reason":null}],"usage":null}""")).isEqualTo(content("Bon"));
-            assertThat(decode("""
+        assertThat(decode("""
                     {"object":"chat.completion.chunk","id":"","created":1,"model":"tgi","system_fingerprint":"3.3.6",\
                     "choices":[{"index":0,"delta":{"role":"assistant","content":""},"logprobs":null,\
                     "finish_reason":"eos_token"}],"usage":null}""")).isEqualTo(chunk(Kind.NO_CONTENT, "", -1, -1, false, "eos_token"));
-        }
+    }
 
-        @Test
-        void should_read_null_content_and_missing_delta_as_no_content() {
-            assertThat(decode("{\"choices\":[{\"delta\":{\"content\":null}}]}")).isEqualTo(noContent());
-            assertThat(decode("{\"choices\":[{\"delta\":null,\"text\":null}]}")).isEqualTo(noContent());
-            assertThat(decode("{\"choices\":[{\"index\":0}]}")).isEqualTo(noContent());
-            assertThat(decode("{}")).isEqualTo(noContent());
-            assertThat(decode("{\"error\":null,\"choices\":[]}")).isEqualTo(noContent());
-        }
+    @Test
+    void should_read_null_content_and_missing_delta_as_no_content() {
+        assertThat(decode("{\"choices\":[{\"delta\":{\"content\":null}}]}")).isEqualTo(noContent());
+        assertThat(decode("{\"choices\":[{\"delta\":null,\"text\":null}]}")).isEqualTo(noContent());
+        assertThat(decode("{\"choices\":[{\"index\":0}]}")).isEqualTo(noContent());
+        assertThat(decode("{}")).isEqualTo(noContent());
+        assertThat(decode("{\"error\":null,\"choices\":[]}")).isEqualTo(noContent());
+    }
 
-        @Test
-        void should_count_tool_call_names_and_argument_fragments_as_content() {
-            assertThat(decode("""
+    @Test
+    void should_count_tool_call_names_and_argument_fragments_as_content() {
+        assertThat(decode("""
                     {"choices":[{"index":0,"delta":{"role":"assistant","content":null,"tool_calls":[{"index":0,\
                     "id":"call_1","type":"function","function":{"name":"get_weather","arguments":""}}]},\
                     "finish_reason":null}]}""")).isEqualTo(content("get_weather"));
-            assertThat(decode("""
+        assertThat(decode("""
                     {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"{\\"city\\":"}},\
                     {"index":1,"function":{"name":"now","arguments":"{}"}}]},"finish_reason":null}]}""")).isEqualTo(content("{\"city\":now{}"));
-            assertThat(decode("{\"choices\":[{\"delta\":{\"function_call\":{\"arguments\":\"{}\"}}}]}"))
-                    .isEqualTo(content("{}"));
-        }
+        assertThat(decode("{\"choices\":[{\"delta\":{\"function_call\":{\"arguments\":\"{}\"}}}]}"))
+                .isEqualTo(content("{}"));
+    }
 
-        @Test
-        void should_read_a_tool_call_delta_without_name_or_arguments_as_no_content() {
-            assertThat(decode("""
+    @Test
+    void should_read_a_tool_call_delta_without_name_or_arguments_as_no_content() {
+        assertThat(decode("""
                     {"choices":[{"delta":{"tool_calls":[{"index":0,"function":{"arguments":null}},7,null]},\
                     "finish_reason":"tool_calls"}]}""")).isEqualTo(chunk(Kind.NO_CONTENT, "", -1, -1, false, "tool_calls"));
-        }
-
-        @Test
-        void should_keep_multi_byte_text_intact() {
-            assertThat(decode("{\"choices\":[{\"delta\":{\"content\":\"héllo 世界 🚀\"}}]}"))
-                    .isEqualTo(content("héllo 世界 🚀"));
-            assertThat(decode("{\"choices\":[{\"delta\":{\"content\":\"\\u00e9\\ud83d\\ude80\"}}]}"))
-                    .isEqualTo(content("é🚀"));
-        }
     }
 
-    @Nested
-    class Errors {
-
-        @Test
-        void should_read_a_vllm_error_object_with_type_and_code() {
-            assertThat(decode("""
-                    {"error":{"message":"The decoder prompt is longer than the maximum model length of 8192.",\
-                    "type":"BadRequestError","param":null,"code":400}}"""))
-                    .isEqualTo(error("The decoder prompt is longer than the maximum model length of 8192."
-                            + " (type: BadRequestError, code: 400)"));
-        }
-
-        @Test
-        void should_read_the_flat_error_of_older_vllm_and_sglang() {
-            assertThat(decode("""
-                    {"object":"error","message":"model not found","type":"NotFoundError","param":null,"code":404}""")).isEqualTo(error("model not found (type: NotFoundError, code: 404)"));
-        }
-
-        @Test
-        void should_read_a_flat_error_nested_under_error() {
-            assertThat(decode("""
-                    {"error":{"object":"error","message":"boom","type":"InternalServerError","param":null,"code":500}}""")).isEqualTo(error("boom (type: InternalServerError, code: 500)"));
-        }
-
-        @Test
-        void should_read_a_tgi_stream_error_with_http_status() {
-            assertThat(decode(
-                            "{\"error\":{\"message\":\"Input validation error: too long\",\"http_status_code\":422}}"))
-                    .isEqualTo(error("Input validation error: too long (http status: 422)"));
-        }
-
-        @Test
-        void should_read_a_tgi_error_string_with_error_type() {
-            assertThat(decode(
-                            "{\"error\":\"Request failed during generation: CUDA OOM\",\"error_type\":\"generation\"}"))
-                    .isEqualTo(error("Request failed during generation: CUDA OOM (type: generation)"));
-        }
-
-        @Test
-        void should_read_a_llama_cpp_error_whatever_the_field_order() {
-            assertThat(
-                            decode(
-                                    "{\"error\":{\"code\":400,\"message\":\"context too long\",\"type\":\"exceed_context_size_error\"}}"))
-                    .isEqualTo(error("context too long (type: exceed_context_size_error, code: 400)"));
-        }
-
-        @Test
-        void should_read_an_ollama_error_with_null_code() {
-            assertThat(
-                            decode(
-                                    "{\"error\":{\"message\":\"model \\\"x\\\" not found\",\"type\":\"api_error\",\"param\":null,\"code\":null}}"))
-                    .isEqualTo(error("model \"x\" not found (type: api_error)"));
-        }
-
-        @Test
-        void should_read_an_old_llama_cpp_error_event() {
-            assertThat(decoder.decode(new SseEvent(
-                            "error", "{\"code\":500,\"message\":\"slot unavailable\",\"type\":\"server_error\"}")))
-                    .isEqualTo(error("slot unavailable (type: server_error, code: 500)"));
-            assertThat(decoder.decode(new SseEvent("error", "{\"error\":{\"message\":\"nested\"}}")))
-                    .isEqualTo(error("nested"));
-        }
-
-        @Test
-        void should_read_an_error_event_whose_data_is_not_json_as_an_error_with_the_raw_text() {
-            assertThat(decoder.decode(new SseEvent("error", " something broke ")))
-                    .isEqualTo(error("something broke"));
-            assertThat(decoder.decode(new SseEvent("error", "[DONE]"))).isEqualTo(error("[DONE]"));
-            assertThat(decoder.decode(new SseEvent("error", ""))).isEqualTo(error("error event without data"));
-        }
-
-        @Test
-        void should_quote_the_data_of_an_error_without_message() {
-            assertThat(decode("{\"error\":{\"code\":503}}"))
-                    .isEqualTo(error("error without a message: {\"error\":{\"code\":503}} (code: 503)"));
-            assertThat(decode("{\"error\":{\"message\":{\"nested\":true}}}"))
-                    .isEqualTo(error("error without a message: {\"error\":{\"message\":{\"nested\":true}}}"));
-        }
-
-        @Test
-        void should_take_an_error_over_content_in_the_same_chunk() {
-            assertThat(decode("{\"choices\":[{\"delta\":{\"content\":\"x\"}}],\"error\":{\"message\":\"late\"}}"))
-                    .isEqualTo(error("late"));
-        }
-
-        @Test
-        void should_truncate_a_very_long_error_message() {
-            String message = "m".repeat(5000);
-
-            StreamChunk chunk = decode("{\"error\":{\"message\":\"" + message + "\"}}");
-
-            assertThat(chunk.kind()).isEqualTo(Kind.ERROR);
-            assertThat(chunk.detail()).isEqualTo("m".repeat(1000) + "... (5000 chars)");
-        }
-    }
-
-    @Nested
-    class Malformed {
-
-        private void assertMalformed(String data, String detail) {
-            assertThat(decode(data)).isEqualTo(new StreamChunk(Kind.MALFORMED, "", -1, -1, false, null, detail));
-        }
-
-        @Test
-        void should_report_data_that_is_not_json_with_position_and_excerpt() {
-            StreamChunk chunk = decode("hello world");
-
-            assertThat(chunk.kind()).isEqualTo(Kind.MALFORMED);
-            assertThat(chunk.detail())
-                    .startsWith("not valid JSON at character ")
-                    .endsWith("): hello world");
-        }
-
-        @Test
-        void should_report_truncated_json() {
-            StreamChunk chunk = decode("{\"choices\":[{\"delta\":{\"content\":\"Hel");
-
-            assertThat(chunk.kind()).isEqualTo(Kind.MALFORMED);
-            assertThat(chunk.detail())
-                    .startsWith("not valid JSON")
-                    .endsWith(": {\"choices\":[{\"delta\":{\"content\":\"Hel");
-        }
-
-        @Test
-        void should_report_empty_data() {
-            assertMalformed("", "data is empty");
-            assertMalformed("  ", "data is empty");
-        }
-
-        @Test
-        void should_report_json_that_is_not_an_object() {
-            assertMalformed("[1,2]", "not a JSON object: [1,2]");
-            assertMalformed("\"text\"", "not a JSON object: \"text\"");
-            assertMalformed("42", "not a JSON object: 42");
-            assertMalformed("null", "not a JSON object: null");
-        }
-
-        @Test
-        void should_report_trailing_content_after_the_object() {
-            assertThat(decode("{} x").detail())
-                    .startsWith("not valid JSON at character ")
-                    .endsWith("): {} x");
-            assertMalformed("{}{}", "trailing content after the JSON object: {}{}");
-        }
-
-        @Test
-        void should_report_choices_that_are_not_an_array_of_objects() {
-            assertMalformed("{\"choices\":{}}", "choices is not an array: {\"choices\":{}}");
-            assertMalformed("{\"choices\":\"x\"}", "choices is not an array: {\"choices\":\"x\"}");
-            assertMalformed("{\"choices\":[{},1]}", "choices[1] is not an object: {\"choices\":[{},1]}");
-        }
-
-        @Test
-        void should_report_text_carriers_of_the_wrong_type() {
-            assertMalformed(
-                    "{\"choices\":[{\"delta\":\"x\"}]}",
-                    "choices[0].delta is not an object: {\"choices\":[{\"delta\":\"x\"}]}");
-            assertMalformed(
-                    "{\"choices\":[{\"delta\":{\"content\":5}}]}",
-                    "choices[0].delta.content is not a string: {\"choices\":[{\"delta\":{\"content\":5}}]}");
-            assertMalformed(
-                    "{\"choices\":[{\"text\":[\"a\"]}]}",
-                    "choices[0].text is not a string: {\"choices\":[{\"text\":[\"a\"]}]}");
-            assertMalformed(
-                    "{\"choices\":[{\"finish_reason\":1}]}",
-                    "choices[0].finish_reason is not a string: {\"choices\":[{\"finish_reason\":1}]}");
-        }
-
-        @Test
-        void should_report_usage_counts_that_are_not_non_negative_integers() {
-            assertMalformed("{\"usage\":[]}", "usage is not an object: {\"usage\":[]}");
-            assertMalformed(
-                    "{\"usage\":{\"completion_tokens\":\"3\"}}",
-                    "usage.completion_tokens is not a non-negative integer: {\"usage\":{\"completion_tokens\":\"3\"}}");
-            assertMalformed(
-                    "{\"usage\":{\"prompt_tokens\":-1}}",
-                    "usage.prompt_tokens is not a non-negative integer: {\"usage\":{\"prompt_tokens\":-1}}");
-            assertMalformed(
-                    "{\"usage\":{\"prompt_tokens\":1.5}}",
-                    "usage.prompt_tokens is not a non-negative integer: {\"usage\":{\"prompt_tokens\":1.5}}");
-            assertMalformed(
-                    "{\"usage\":{\"prompt_tokens\":3000000000}}",
-                    "usage.prompt_tokens is not a non-negative integer: {\"usage\":{\"prompt_tokens\":3000000000}}");
-        }
-
-        @Test
-        void should_quote_at_most_120_characters_of_the_data_without_splitting_a_surrogate_pair() {
-            String data = "[" + "x".repeat(118) + "🚀" + "y".repeat(100) + "]";
-
-            StreamChunk chunk = decode(data);
-
-            assertThat(chunk.detail()).isEqualTo("not a JSON object: [" + "x".repeat(118) + "... (222 chars)");
-        }
-
-        @Test
-        void should_report_an_event_without_data() {
-            assertThat(decoder.decode(null).detail()).isEqualTo("event has no data");
-            assertThat(decoder.decode(new SseEvent("message", null)).detail()).isEqualTo("event has no data");
-        }
+    @Test
+    void should_keep_multi_byte_text_intact() {
+        assertThat(decode("{\"choices\":[{\"delta\":{\"content\":\"héllo 世界 🚀\"}}]}"))
+                .isEqualTo(content("héllo 世界 🚀"));
+        assertThat(decode("{\"choices\":[{\"delta\":{\"content\":\"\\u00e9\\ud83d\\ude80\"}}]}"))
+                .isEqualTo(content("é🚀"));
     }
 
     static List<Fixture> fixtures() {
