@@ -35,7 +35,8 @@ import java.util.StringJoiner;
  *
  * <p>{@link #decode(SseEvent)} never throws. Instances are stateless and thread-safe; the JSON factory
  * is shared. A streaming parser is used rather than a tree: it skips what is not needed without building
- * nodes, which {@code SseParserBenchmark} shows to be markedly cheaper.
+ * nodes. In {@code SseParserBenchmark} a full decode costs about a fifth less CPU than a bare {@code
+ * readTree} of the same chunk and allocates about a third as much.
  */
 public final class ChunkDecoder {
 

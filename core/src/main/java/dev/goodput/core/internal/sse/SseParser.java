@@ -27,7 +27,9 @@ import java.util.Objects;
  * data larger than it throws {@link SseFormatException}. Any other byte sequence is accepted without an
  * exception; invalid UTF-8 decodes to U+FFFD.
  *
- * <p>Not thread-safe: one parser reads one stream, fed from one thread at a time.
+ * <p>An empty {@code event:} value counts as no type. An exception thrown by the listener propagates,
+ * and the rest of that input is not parsed. Not thread-safe: one parser reads one stream, fed from one
+ * thread at a time.
  */
 public final class SseParser {
 
@@ -263,8 +265,8 @@ public final class SseParser {
 
     private void appendPending(byte[] bytes, int start, int end) throws SseFormatException {
         int length = end - start;
+        checkSize((long) pendingLength + length);
         int needed = pendingLength + length;
-        checkSize(needed);
         if (needed > pendingLine.length) {
             int grown = (int) Math.min(Math.max(needed, 2L * pendingLine.length), maxEventBytes);
             pendingLine = Arrays.copyOf(pendingLine, grown);

@@ -96,6 +96,12 @@ class ChunkDecoderTest {
     }
 
     @Test
+    void should_count_a_refusal_as_content_because_the_model_generated_it() {
+        assertThat(decode("{\"choices\":[{\"delta\":{\"content\":null,\"refusal\":\"I can't\"}}]}"))
+                .isEqualTo(content("I can't"));
+    }
+
+    @Test
     void should_read_a_llama_cpp_finish_chunk_with_empty_delta_and_timings_as_no_content() {
         assertThat(decode("""
                     {"choices":[{"finish_reason":"stop","index":0,"delta":{}}],"created":1,"id":"chatcmpl-x",\
