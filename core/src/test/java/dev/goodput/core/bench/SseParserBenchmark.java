@@ -26,8 +26,9 @@ import java.util.SplittableRandom;
  *
  * <p>Arguments: events per iteration (default 1,000,000), warm-up iterations (default 5), measured
  * iterations (default 10), and optionally a word that the scenarios to run must contain ({@code decode}). The stream is a block of {@value #BLOCK_EVENTS} events fed repeatedly, so that
- * memory stays small. Reported per scenario: the median iteration's events/s, MB/s and ns per event, CPU
- * time of the feeding thread per million events, and bytes allocated per event when the JVM can tell.
+ * memory stays small. Reported per scenario: the median iteration's events/s, MB/s and wall ns per event;
+ * CPU time per million events of the feeding thread, and of the whole JVM (adds garbage collection and
+ * JIT, and anything else the JVM runs); and bytes allocated per event, when the JVM can tell.
  */
 public final class SseParserBenchmark {
 
@@ -37,6 +38,12 @@ public final class SseParserBenchmark {
     };
 
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+    /** CPU time of the whole JVM, which includes the garbage collector's threads, or {@code null}. */
+    private static final com.sun.management.OperatingSystemMXBean PROCESS =
+            ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                    ? os
+                    : null;
 
     /** HotSpot's extension that counts allocated bytes per thread, or {@code null} where unavailable. */
     private static final com.sun.management.ThreadMXBean ALLOCATIONS =
@@ -67,12 +74,13 @@ public final class SseParserBenchmark {
                 iterations);
         System.out.printf(
                 Locale.ROOT,
-                "%-36s %12s %9s %9s %14s %12s%n",
+                "%-48s %10s %7s %9s %13s %13s %11s%n",
                 "scenario",
                 "events/s",
                 "MB/s",
                 "ns/event",
                 "CPU ms/1M ev",
+                "JVM CPU ms/1M",
                 "bytes/event");
         for (Mode mode : Mode.values()) {
             if (!mode.label.contains(only)) {
@@ -134,6 +142,7 @@ public final class SseParserBenchmark {
             throws SseFormatException {
         long[] wallNanos = new long[iterations];
         long[] cpuNanos = new long[iterations];
+        long[] processCpuNanos = new long[iterations];
         long[] allocated = new long[iterations];
         long events = 0;
         long checksum = 0;
@@ -142,6 +151,7 @@ public final class SseParserBenchmark {
             SseParser parser = new SseParser(sink);
             long allocatedBefore = allocatedBytes();
             long cpuBefore = THREADS.getCurrentThreadCpuTime();
+            long processCpuBefore = processCpuNanos();
             long wallBefore = System.nanoTime();
             for (int b = 0; b < blocks; b++) {
                 int start = 0;
@@ -154,6 +164,7 @@ public final class SseParserBenchmark {
             if (i >= 0) {
                 wallNanos[i] = System.nanoTime() - wallBefore;
                 cpuNanos[i] = THREADS.getCurrentThreadCpuTime() - cpuBefore;
+                processCpuNanos[i] = processCpuNanos() - processCpuBefore;
                 allocated[i] = allocatedBytes() - allocatedBefore;
             }
             events = sink.events;
@@ -164,12 +175,15 @@ public final class SseParserBenchmark {
         double bytesPerEvent = median(allocated) / events;
         System.out.printf(
                 Locale.ROOT,
-                "%-36s %12.0f %9.1f %9.1f %14.1f %12s   (checksum %d)%n",
+                "%-48s %10.0f %7.1f %9.1f %13.1f %13s %11s   (sink %d)%n",
                 mode.label + ", " + reads,
                 events / (wall / 1e9),
                 megabytes / (wall / 1e9),
                 wall / events,
                 median(cpuNanos) / 1e6 / (events / 1e6),
+                PROCESS == null
+                        ? "n/a"
+                        : String.format(Locale.ROOT, "%.1f", median(processCpuNanos) / 1e6 / (events / 1e6)),
                 ALLOCATIONS == null ? "n/a" : String.format(Locale.ROOT, "%.0f", bytesPerEvent),
                 checksum % 1000);
     }
@@ -227,6 +241,10 @@ public final class SseParserBenchmark {
             ends[i] = Math.min(length, (i + 1) * readSize);
         }
         return ends;
+    }
+
+    private static long processCpuNanos() {
+        return PROCESS == null ? 0 : PROCESS.getProcessCpuTime();
     }
 
     private static long allocatedBytes() {
