@@ -3,6 +3,7 @@ package dev.goodput.core.internal.sse;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.goodput.core.internal.sse.StreamChunk.Kind;
+import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
@@ -80,6 +81,16 @@ class ChunkDecoderErrorTest {
                     .isEqualTo(error("slot unavailable (type: server_error, code: 500)"));
             assertThat(decoder.decode(new SseEvent("error", "{\"error\":{\"message\":\"nested\"}}")))
                     .isEqualTo(error("nested"));
+        }
+
+        @Test
+        void should_read_a_named_error_event_of_any_server_as_an_error() throws Exception {
+            RecordingListener listener = new RecordingListener();
+            byte[] bytes = "event: error\ndata: {\"message\":\"overloaded\",\"code\":503}\n\n"
+                    .getBytes(StandardCharsets.UTF_8);
+            new SseParser(listener).feed(bytes, 0, bytes.length, 0);
+
+            assertThat(listener.events()).map(decoder::decode).containsExactly(error("overloaded (code: 503)"));
         }
 
         @Test
