@@ -4,8 +4,9 @@ package dev.goodput.core.internal.sse;
  * What one SSE event of an OpenAI-compatible completion stream means for measurement.
  *
  * @param kind what the event is
- * @param text the generated text it carries (all choices' {@code text}, {@code delta.content} and {@code
- *     delta.reasoning_content}, concatenated), empty when none
+ * @param text the generated text it carries (all choices' {@code text}, {@code delta.content}, {@code
+ *     delta.reasoning_content}, {@code delta.reasoning}, {@code delta.refusal} and tool-call names and
+ *     argument fragments, concatenated in order of appearance), empty when none
  * @param promptTokens {@code usage.prompt_tokens}, or -1 when the event has no usage
  * @param completionTokens {@code usage.completion_tokens}, or -1 when the event has no usage
  * @param finalUsage whether this is the final usage event: usage present and {@code choices} empty

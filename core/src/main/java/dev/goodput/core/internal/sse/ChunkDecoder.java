@@ -1,0 +1,184 @@
+package dev.goodput.core.internal.sse;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import dev.goodput.core.internal.sse.StreamChunk.Kind;
+import java.io.IOException;
+import java.util.StringJoiner;
+
+/**
+ * Decodes the data of one server-sent event of an OpenAI-compatible completion stream (vLLM, SGLang, TGI,
+ * llama.cpp, Ollama) into what it means for measurement.
+ *
+ * <ul>
+ *   <li>{@code [DONE]}, surrounding whitespace ignored, is {@link Kind#DONE}.
+ *   <li>An event of type {@code "error"}, a non-null top-level {@code error} (an object with {@code
+ *       message}, or a string), or the flat {@code {"object":"error","message":...}} of older vLLM and
+ *       SGLang is {@link Kind#ERROR}; the detail is the message plus type, code and HTTP status when sent.
+ *   <li>Data that is not one JSON object, or whose text carriers have an unexpected shape (see {@link
+ *       ChunkFields}), is {@link Kind#MALFORMED}; the detail gives the reason and a short excerpt.
+ *   <li>Otherwise the text is every choice's {@code text}, {@code delta.content}, {@code
+ *       delta.reasoning_content}, {@code delta.reasoning} (Ollama) and {@code delta.refusal}, in order of
+ *       appearance: non-empty is {@link Kind#CONTENT}, empty is {@link Kind#NO_CONTENT}.
+ * </ul>
+ *
+ * <p>Tool-call deltas count as generated text: each {@code delta.tool_calls[].function.name} and {@code
+ * .arguments} fragment (and the legacy {@code delta.function_call}) is appended to the text. A model that
+ * streams a tool call generates tokens just as one that streams prose, so its first fragment is its first
+ * token; a {@code CONTENT} chunk with empty text would contradict itself.
+ *
+ * <p>Usage counts come from a non-null {@code usage}; the usage is final only when {@code choices} is
+ * empty or absent, because vLLM's {@code continuous_usage_stats} puts cumulative usage on every chunk.
+ *
+ * <p>{@link #decode(SseEvent)} never throws. Instances are stateless and thread-safe; the JSON factory
+ * is shared. A streaming parser is used rather than a tree: it skips what is not needed without building
+ * nodes. In {@code SseParserBenchmark} a full decode costs about a fifth less CPU than a bare {@code
+ * readTree} of the same chunk and allocates about a third as much.
+ */
+public final class ChunkDecoder {
+
+    /** The longest excerpt of the event data that a {@code MALFORMED} detail quotes, in characters. */
+    static final int EXCERPT_CHARS = 120;
+
+    /** The longest server error message an {@code ERROR} detail keeps, in characters. */
+    static final int MAX_MESSAGE_CHARS = 1000;
+
+    private static final JsonFactory JSON = JsonFactory.builder()
+            .streamReadConstraints(StreamReadConstraints.builder()
+                    .maxStringLength(SseParser.DEFAULT_MAX_EVENT_BYTES)
+                    .build())
+            .build();
+
+    private static final StreamChunk DONE = new StreamChunk(Kind.DONE, "", -1, -1, false, null, null);
+
+    /** Creates a decoder. */
+    public ChunkDecoder() {}
+
+    /**
+     * Returns what an event means; never throws.
+     *
+     * @param event an event from {@link SseParser}
+     * @return the decoded chunk, {@link Kind#MALFORMED} when the data cannot be read
+     */
+    public StreamChunk decode(SseEvent event) {
+        if (event == null || event.data() == null) {
+            return malformed("event has no data", "");
+        }
+        String data = event.data();
+        boolean errorEvent = "error".equals(event.type());
+        if (!errorEvent && isDone(data)) {
+            return DONE;
+        }
+        ChunkFields fields = new ChunkFields();
+        String problem;
+        try (JsonParser parser = JSON.createParser(data)) {
+            JsonToken first = parser.nextToken();
+            if (first == null) {
+                problem = "data is empty";
+            } else if (first != JsonToken.START_OBJECT) {
+                problem = "not a JSON object";
+            } else {
+                fields.readChunk(parser);
+                problem = parser.nextToken() == null ? null : "trailing content after the JSON object";
+            }
+        } catch (ChunkFields.ShapeException e) {
+            problem = e.getMessage();
+        } catch (JsonProcessingException e) {
+            problem = invalidJson(e);
+        } catch (IOException | RuntimeException e) {
+            // Defensive: a String source cannot fail with I/O, and Jackson reports bad input as above.
+            problem = "could not be decoded (" + e.getClass().getSimpleName() + ")";
+        }
+        if (errorEvent) {
+            return error(problem == null ? errorDetail(fields, data) : plainErrorDetail(data));
+        }
+        if (problem != null) {
+            return malformed(problem, data);
+        }
+        if (fields.hasError || fields.objectIsError) {
+            return error(errorDetail(fields, data));
+        }
+        String text = fields.text();
+        return new StreamChunk(
+                text.isEmpty() ? Kind.NO_CONTENT : Kind.CONTENT,
+                text,
+                fields.promptTokens,
+                fields.completionTokens,
+                fields.hasUsage && fields.choiceCount == 0,
+                fields.finishReason,
+                null);
+    }
+
+    private static String invalidJson(JsonProcessingException e) {
+        String where = e.getLocation() == null
+                ? ""
+                : " at character " + e.getLocation().getCharOffset();
+        String why = e.getOriginalMessage() == null ? "" : " (" + truncate(e.getOriginalMessage(), 80) + ")";
+        return "not valid JSON" + where + why;
+    }
+
+    /** Returns whether the data is {@code [DONE]}, ignoring surrounding whitespace, without a copy. */
+    private static boolean isDone(String data) {
+        int start = 0;
+        int end = data.length();
+        while (start < end && data.charAt(start) <= ' ') {
+            start++;
+        }
+        while (end > start && data.charAt(end - 1) <= ' ') {
+            end--;
+        }
+        return end - start == 6 && data.startsWith("[DONE]", start);
+    }
+
+    private static String errorDetail(ChunkFields fields, String data) {
+        String message;
+        StringJoiner attributes = new StringJoiner(", ", " (", ")").setEmptyValue("");
+        if (fields.hasError) {
+            message = fields.errorMessage;
+            addAttribute(attributes, "type", fields.errorType != null ? fields.errorType : fields.topErrorType);
+            addAttribute(attributes, "code", fields.errorCode);
+            addAttribute(attributes, "http status", fields.errorHttpStatus);
+        } else {
+            // The flat shape of older vLLM and SGLang, and the bare object of older llama.cpp error events.
+            message = fields.message;
+            addAttribute(attributes, "type", fields.type != null ? fields.type : fields.topErrorType);
+            addAttribute(attributes, "code", fields.code);
+        }
+        if (message == null || message.isBlank()) {
+            return "error without a message: " + truncate(data, EXCERPT_CHARS) + attributes;
+        }
+        return truncate(message, MAX_MESSAGE_CHARS) + attributes;
+    }
+
+    private static void addAttribute(StringJoiner attributes, String name, String value) {
+        if (value != null) {
+            attributes.add(name + ": " + value);
+        }
+    }
+
+    private static String plainErrorDetail(String data) {
+        String text = data.strip();
+        return text.isEmpty() ? "error event without data" : truncate(text, MAX_MESSAGE_CHARS);
+    }
+
+    private static StreamChunk error(String detail) {
+        return new StreamChunk(Kind.ERROR, "", -1, -1, false, null, detail);
+    }
+
+    private static StreamChunk malformed(String reason, String data) {
+        String detail = data.isBlank() ? reason : reason + ": " + truncate(data, EXCERPT_CHARS);
+        return new StreamChunk(Kind.MALFORMED, "", -1, -1, false, null, detail);
+    }
+
+    /** Shortens text to at most {@code max} characters plus a marker, never splitting a surrogate pair. */
+    static String truncate(String text, int max) {
+        if (text == null || text.length() <= max) {
+            return text;
+        }
+        int cut = Character.isHighSurrogate(text.charAt(max - 1)) ? max - 1 : max;
+        return text.substring(0, cut) + "... (" + text.length() + " chars)";
+    }
+}

@@ -1,0 +1,273 @@
+package dev.goodput.core.internal.sse;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
+
+/**
+ * The fields of one OpenAI-style stream chunk that matter for measurement, read in one pass with a
+ * streaming {@link JsonParser}; everything else is skipped without being materialised.
+ *
+ * <p>The carriers of generated text must have the expected shape: {@code choices} an array of objects,
+ * {@code delta} an object, {@code text}, {@code content}, {@code reasoning_content}, {@code reasoning} and
+ * {@code finish_reason} strings, usage counts non-negative integers ({@code null} always allowed). Any
+ * other shape throws {@link ShapeException}, because silently reading it as "no text" would corrupt the
+ * measurement. Inside {@code tool_calls} the reader is lenient: it only collects function names and
+ * argument fragments.
+ */
+final class ChunkFields {
+
+    /** Signals JSON of an unexpected shape; carries the reason, no stack trace. */
+    static final class ShapeException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        ShapeException(String reason) {
+            super(reason, null, false, false);
+        }
+    }
+
+    /** Whether {@code choices} was present and not {@code null}. */
+    boolean hasChoices;
+
+    int choiceCount;
+    String finishReason;
+    boolean hasUsage;
+    int promptTokens = -1;
+    int completionTokens = -1;
+
+    /** Whether a non-null top-level {@code error} was present. */
+    boolean hasError;
+
+    String errorMessage;
+    String errorType;
+    String errorCode;
+    String errorHttpStatus;
+
+    /** Whether the top-level {@code object} is {@code "error"}: the flat error of older vLLM and SGLang. */
+    boolean objectIsError;
+
+    /** Top-level {@code message}, {@code type}, {@code code}, {@code error_type}: flat error fields. */
+    String message;
+
+    String type;
+    String code;
+    String topErrorType;
+
+    private String text;
+    private StringBuilder moreText;
+
+    /** Reads the object whose {@code START_OBJECT} token is the parser's current token. */
+    void readChunk(JsonParser parser) throws IOException {
+        String name;
+        while ((name = parser.nextFieldName()) != null) {
+            JsonToken value = parser.nextToken();
+            switch (name) {
+                case "choices" -> readChoices(parser, value);
+                case "usage" -> readUsage(parser, value);
+                case "error" -> readError(parser, value);
+                case "object" -> objectIsError = isErrorString(parser, value);
+                case "message" -> message = scalar(parser, value);
+                case "type" -> type = scalar(parser, value);
+                case "code" -> code = scalar(parser, value);
+                case "error_type" -> topErrorType = scalar(parser, value);
+                default -> parser.skipChildren();
+            }
+        }
+    }
+
+    /** Returns the generated text of all choices in the order it appeared, empty when none. */
+    String text() {
+        if (moreText != null) {
+            return moreText.toString();
+        }
+        return text == null ? "" : text;
+    }
+
+    private void readChoices(JsonParser parser, JsonToken value) throws IOException {
+        if (value == JsonToken.VALUE_NULL) {
+            return;
+        }
+        if (value != JsonToken.START_ARRAY) {
+            throw new ShapeException("choices is not an array");
+        }
+        hasChoices = true;
+        while (parser.nextToken() != JsonToken.END_ARRAY) {
+            if (parser.currentToken() != JsonToken.START_OBJECT) {
+                throw new ShapeException("choices[" + choiceCount + "] is not an object");
+            }
+            readChoice(parser);
+            choiceCount++;
+        }
+    }
+
+    private void readChoice(JsonParser parser) throws IOException {
+        String name;
+        while ((name = parser.nextFieldName()) != null) {
+            JsonToken value = parser.nextToken();
+            switch (name) {
+                case "text" -> appendText(stringOrNull(parser, value, "text"));
+                case "delta" -> readDelta(parser, value);
+                case "finish_reason" -> {
+                    String reason = stringOrNull(parser, value, "finish_reason");
+                    if (finishReason == null) {
+                        finishReason = reason;
+                    }
+                }
+                default -> parser.skipChildren();
+            }
+        }
+    }
+
+    private void readDelta(JsonParser parser, JsonToken value) throws IOException {
+        if (value == JsonToken.VALUE_NULL) {
+            return;
+        }
+        if (value != JsonToken.START_OBJECT) {
+            throw new ShapeException("choices[" + choiceCount + "].delta is not an object");
+        }
+        String name;
+        while ((name = parser.nextFieldName()) != null) {
+            JsonToken field = parser.nextToken();
+            switch (name) {
+                case "content", "reasoning_content", "reasoning", "refusal" ->
+                    appendText(stringOrNull(parser, field, "delta." + name));
+                case "tool_calls" -> readToolCalls(parser, field);
+                case "function_call" -> readFunction(parser, field);
+                default -> parser.skipChildren();
+            }
+        }
+    }
+
+    private void readToolCalls(JsonParser parser, JsonToken value) throws IOException {
+        if (value != JsonToken.START_ARRAY) {
+            parser.skipChildren();
+            return;
+        }
+        while (parser.nextToken() != JsonToken.END_ARRAY) {
+            if (parser.currentToken() != JsonToken.START_OBJECT) {
+                parser.skipChildren();
+                continue;
+            }
+            String name;
+            while ((name = parser.nextFieldName()) != null) {
+                JsonToken field = parser.nextToken();
+                if (name.equals("function")) {
+                    readFunction(parser, field);
+                } else {
+                    parser.skipChildren();
+                }
+            }
+        }
+    }
+
+    private void readFunction(JsonParser parser, JsonToken value) throws IOException {
+        if (value != JsonToken.START_OBJECT) {
+            parser.skipChildren();
+            return;
+        }
+        String name;
+        while ((name = parser.nextFieldName()) != null) {
+            JsonToken field = parser.nextToken();
+            if ((name.equals("name") || name.equals("arguments")) && field == JsonToken.VALUE_STRING) {
+                appendText(parser.getText());
+            } else {
+                parser.skipChildren();
+            }
+        }
+    }
+
+    private void readUsage(JsonParser parser, JsonToken value) throws IOException {
+        if (value == JsonToken.VALUE_NULL) {
+            return;
+        }
+        if (value != JsonToken.START_OBJECT) {
+            throw new ShapeException("usage is not an object");
+        }
+        hasUsage = true;
+        String name;
+        while ((name = parser.nextFieldName()) != null) {
+            JsonToken field = parser.nextToken();
+            switch (name) {
+                case "prompt_tokens" -> promptTokens = tokenCount(parser, field, "usage.prompt_tokens");
+                case "completion_tokens" -> completionTokens = tokenCount(parser, field, "usage.completion_tokens");
+                default -> parser.skipChildren();
+            }
+        }
+    }
+
+    private void readError(JsonParser parser, JsonToken value) throws IOException {
+        if (value == JsonToken.VALUE_NULL) {
+            return;
+        }
+        hasError = true;
+        if (value != JsonToken.START_OBJECT) {
+            errorMessage = scalar(parser, value);
+            return;
+        }
+        String name;
+        while ((name = parser.nextFieldName()) != null) {
+            JsonToken field = parser.nextToken();
+            switch (name) {
+                case "message" -> errorMessage = scalar(parser, field);
+                case "type" -> errorType = scalar(parser, field);
+                case "code" -> errorCode = scalar(parser, field);
+                case "http_status_code" -> errorHttpStatus = scalar(parser, field);
+                default -> parser.skipChildren();
+            }
+        }
+    }
+
+    private void appendText(String fragment) {
+        if (fragment == null || fragment.isEmpty()) {
+            return;
+        }
+        if (text == null) {
+            text = fragment;
+        } else {
+            if (moreText == null) {
+                moreText = new StringBuilder(text);
+            }
+            moreText.append(fragment);
+        }
+    }
+
+    private String stringOrNull(JsonParser parser, JsonToken value, String field) throws IOException {
+        if (value == JsonToken.VALUE_STRING) {
+            return parser.getText();
+        }
+        if (value == JsonToken.VALUE_NULL) {
+            return null;
+        }
+        throw new ShapeException("choices[" + choiceCount + "]." + field + " is not a string");
+    }
+
+    private static int tokenCount(JsonParser parser, JsonToken value, String field) throws IOException {
+        if (value == JsonToken.VALUE_NULL) {
+            return -1;
+        }
+        if (value != JsonToken.VALUE_NUMBER_INT
+                || parser.getNumberType() != JsonParser.NumberType.INT
+                || parser.getIntValue() < 0) {
+            throw new ShapeException(field + " is not a non-negative integer");
+        }
+        return parser.getIntValue();
+    }
+
+    private static boolean isErrorString(JsonParser parser, JsonToken value) throws IOException {
+        if (value != JsonToken.VALUE_STRING) {
+            parser.skipChildren();
+            return false;
+        }
+        // Checking the length first spares a string per chunk: "chat.completion.chunk" is never "error".
+        return parser.getTextLength() == 5 && parser.getText().equals("error");
+    }
+
+    /** Returns the text of a scalar value, or {@code null} for null and for structures (skipped). */
+    private static String scalar(JsonParser parser, JsonToken value) throws IOException {
+        if (value.isScalarValue() && value != JsonToken.VALUE_NULL) {
+            return parser.getText();
+        }
+        parser.skipChildren();
+        return null;
+    }
+}
