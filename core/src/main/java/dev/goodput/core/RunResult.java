@@ -1,0 +1,89 @@
+package dev.goodput.core;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import org.apiguardian.api.API;
+
+/**
+ * The result of one run: every request's record, the accounting, the metrics as defined in
+ * {@code docs/metrics.md}, and a verdict on every objective. Immutable.
+ *
+ * @param spec what was run
+ * @param environment where and when
+ * @param records one record per created request, ordered by schedule position
+ * @param accounting where every request went
+ * @param load offered and achieved load, and the measurement window
+ * @param summaries summaries of the per-request and pooled metrics over the measured successful requests
+ * @param values the run-level metrics ({@link Metric.Kind#RUN}); NaN where undefined (no window)
+ * @param verdicts one verdict per objective, in the order given
+ * @param goodRequests measured requests that succeeded and met every request-level objective
+ * @param tokens token totals and their sources
+ * @param clientHealth whether the client kept up with its schedule
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public record RunResult(
+        RunSpec spec,
+        RunEnvironment environment,
+        List<RequestRecord> records,
+        Accounting accounting,
+        LoadStatistics load,
+        Map<Metric, Summary> summaries,
+        Map<Metric, Double> values,
+        List<SloVerdict> verdicts,
+        long goodRequests,
+        TokenStatistics tokens,
+        ClientHealth clientHealth) {
+
+    public RunResult {
+        records = List.copyOf(records);
+        summaries = Collections.unmodifiableMap(new EnumMap<>(summaries));
+        values = Collections.unmodifiableMap(new EnumMap<>(values));
+        verdicts = List.copyOf(verdicts);
+    }
+
+    /**
+     * Returns the summary of a per-request or pooled metric.
+     *
+     * @throws IllegalArgumentException for a run-level metric, which has a single {@link #value(Metric)}
+     */
+    public Summary summary(Metric metric) {
+        Summary summary = summaries.get(metric);
+        if (summary == null) {
+            throw new IllegalArgumentException(metric + " is a run-level value; use value(" + metric + ")");
+        }
+        return summary;
+    }
+
+    /**
+     * Returns a run-level metric such as goodput or request throughput.
+     *
+     * @throws IllegalArgumentException for a per-request or pooled metric, which has a {@link #summary(Metric)}
+     */
+    public double value(Metric metric) {
+        Double value = values.get(metric);
+        if (value == null) {
+            throw new IllegalArgumentException(
+                    metric + " has one sample per request or gap; use summary(" + metric + ")");
+        }
+        return value;
+    }
+
+    /** Returns goodput in requests/s. */
+    public double goodput() {
+        return value(Metric.GOODPUT);
+    }
+
+    /** Returns whether every objective was met (an inconclusive verdict is not met). */
+    public boolean allMet() {
+        return verdicts.stream().allMatch(SloVerdict::isMet);
+    }
+
+    /** Returns the verdicts that are not {@link Verdict#MET}. */
+    public List<SloVerdict> unmet() {
+        return verdicts.stream().filter(verdict -> !verdict.isMet()).toList();
+    }
+}

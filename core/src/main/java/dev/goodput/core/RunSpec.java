@@ -1,0 +1,176 @@
+package dev.goodput.core;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.TreeSet;
+import org.apiguardian.api.API;
+
+/**
+ * Everything a run needs, validated as a whole: the server, the workload, the load profile, the objectives
+ * and how to summarise. Build one with {@link Goodput#newRun(ServerEndpoint)}.
+ *
+ * @param server the server under test
+ * @param workload what to send
+ * @param load how hard and how long
+ * @param slos the objectives; may be empty
+ * @param percentiles the percentiles every summary reports (the median and the objectives' percentiles are
+ *     always added)
+ * @param confidence the confidence level of the intervals behind the verdicts, for example 0.95
+ * @param outputTokenCounter a client tokenizer for generated text, or {@code null}
+ * @param sendLagLimit the p99 send lag above which the client is reported as not keeping up
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public record RunSpec(
+        ServerEndpoint server,
+        Workload workload,
+        LoadProfile load,
+        List<Slo> slos,
+        List<Double> percentiles,
+        double confidence,
+        TokenCounter outputTokenCounter,
+        Duration sendLagLimit) {
+
+    /** The percentiles reported by default: 50, 90, 95, 99 and 99.9. */
+    public static final List<Double> DEFAULT_PERCENTILES = List.of(50.0, 90.0, 95.0, 99.0, 99.9);
+
+    /** The default confidence level, 95 %. */
+    public static final double DEFAULT_CONFIDENCE = 0.95;
+
+    /** The default send-lag limit, 10 ms at p99. */
+    public static final Duration DEFAULT_SEND_LAG_LIMIT = Duration.ofMillis(10);
+
+    public RunSpec {
+        Objects.requireNonNull(server, "server");
+        Objects.requireNonNull(workload, "workload");
+        Objects.requireNonNull(load, "load");
+        load.validate();
+        slos = List.copyOf(slos);
+        // The median is always reported: summaries and the vLLM block need it.
+        TreeSet<Double> sorted = new TreeSet<>(List.of(50.0));
+        for (Double percentile : percentiles) {
+            if (percentile == null || !(percentile > 0 && percentile <= 100)) {
+                throw new IllegalArgumentException("percentiles must be above 0 and at most 100, was " + percentile);
+            }
+            sorted.add(percentile);
+        }
+        for (Slo slo : slos) {
+            if (slo.statistic() == Slo.Statistic.PERCENTILE) {
+                sorted.add(slo.percentile());
+            }
+        }
+        percentiles = List.copyOf(sorted);
+        if (!(confidence > 0 && confidence < 1)) {
+            throw new IllegalArgumentException("confidence must be between 0 and 1 (exclusive), was " + confidence);
+        }
+        Objects.requireNonNull(sendLagLimit, "sendLagLimit");
+        if (workload instanceof SyntheticWorkload synthetic && synthetic.outputTokens() < 2) {
+            for (Slo slo : slos) {
+                if (needsTwoTokens(slo.metric())) {
+                    throw new IllegalArgumentException("an SLO on " + slo.metric()
+                            + " needs at least 2 output tokens per request, but the workload asks for "
+                            + synthetic.outputTokens());
+                }
+            }
+        }
+    }
+
+    private static boolean needsTwoTokens(Metric metric) {
+        return metric == Metric.TPOT || metric == Metric.ICL || metric == Metric.ITL || metric == Metric.MAX_STALL;
+    }
+
+    /** Returns the objectives that also judge single requests (their bounds define a good request). */
+    public List<Slo> requestCriteria() {
+        return slos.stream().filter(Slo::isRequestCriterion).toList();
+    }
+
+    /** Builds a {@link RunSpec}. */
+    public static final class Builder {
+        private final ServerEndpoint server;
+        private Workload workload;
+        private LoadProfile load;
+        private final List<Slo> slos = new ArrayList<>();
+        private List<Double> percentiles = DEFAULT_PERCENTILES;
+        private double confidence = DEFAULT_CONFIDENCE;
+        private TokenCounter outputTokenCounter;
+        private Duration sendLagLimit = DEFAULT_SEND_LAG_LIMIT;
+
+        Builder(ServerEndpoint server) {
+            this.server = Objects.requireNonNull(server, "server");
+        }
+
+        /** Sets what to send. */
+        public Builder workload(Workload value) {
+            this.workload = Objects.requireNonNull(value, "workload");
+            return this;
+        }
+
+        /** Sets how hard and how long. */
+        public Builder load(LoadProfile value) {
+            this.load = Objects.requireNonNull(value, "load");
+            return this;
+        }
+
+        /** Adds objectives. */
+        public Builder slos(Slo... values) {
+            return slos(List.of(values));
+        }
+
+        /** Adds objectives. */
+        public Builder slos(List<Slo> values) {
+            values.forEach(slo -> slos.add(Objects.requireNonNull(slo, "slo")));
+            return this;
+        }
+
+        /** Replaces the reported percentiles (default 50, 90, 95, 99, 99.9). */
+        public Builder percentiles(double... values) {
+            List<Double> list = new ArrayList<>();
+            for (double value : values) {
+                list.add(value);
+            }
+            this.percentiles = list;
+            return this;
+        }
+
+        /** Sets the confidence level of the intervals (default 0.95). */
+        public Builder confidence(double value) {
+            this.confidence = value;
+            return this;
+        }
+
+        /** Counts generated tokens on the client too (and instead, when the server sends no usage). */
+        public Builder outputTokenCounter(TokenCounter value) {
+            this.outputTokenCounter = value;
+            return this;
+        }
+
+        /** Sets the p99 send lag above which the client is reported as not keeping up (default 10 ms). */
+        public Builder sendLagLimit(Duration value) {
+            this.sendLagLimit = value;
+            return this;
+        }
+
+        /**
+         * Returns the validated spec.
+         *
+         * @throws IllegalArgumentException naming the first setting that is missing or does not fit
+         */
+        public RunSpec build() {
+            if (workload == null) {
+                throw new IllegalArgumentException("a run needs a workload: call workload(...)");
+            }
+            if (load == null) {
+                throw new IllegalArgumentException("a run needs a load profile: call load(...)");
+            }
+            return new RunSpec(server, workload, load, slos, percentiles, confidence, outputTokenCounter, sendLagLimit);
+        }
+
+        /** Builds the spec and runs it; see {@link Goodput#run(RunSpec)}. */
+        public RunResult run() {
+            return Goodput.run(build());
+        }
+    }
+}

@@ -1,0 +1,192 @@
+package dev.goodput.core;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
+import org.apiguardian.api.API;
+
+/**
+ * The server under test: where it is, which model to ask for, and what its stream is known to send.
+ *
+ * <pre>{@code
+ * ServerEndpoint server = ServerEndpoint.of("http://127.0.0.1:8000", "meta-llama/Llama-3.1-8B-Instruct")
+ *         .withApiKeyFromEnvironment("VLLM_API_KEY");
+ * }</pre>
+ *
+ * <p>The API key is never held here: only the name of the environment variable it is read from, when each run
+ * starts. It is sent as a bearer token and never logged, reported or put in an exception message.
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public final class ServerEndpoint {
+
+    private final URI baseUrl;
+    private final String model;
+    private final String apiKeyVariable;
+    private final boolean continuousUsageStats;
+    private final boolean requireStreamEnd;
+    private final Duration connectTimeout;
+    private final UnaryOperator<String> environment;
+
+    private ServerEndpoint(
+            URI baseUrl,
+            String model,
+            String apiKeyVariable,
+            boolean continuousUsageStats,
+            boolean requireStreamEnd,
+            Duration connectTimeout,
+            UnaryOperator<String> environment) {
+        this.baseUrl = baseUrl;
+        this.model = model;
+        this.apiKeyVariable = apiKeyVariable;
+        this.continuousUsageStats = continuousUsageStats;
+        this.requireStreamEnd = requireStreamEnd;
+        this.connectTimeout = connectTimeout;
+        this.environment = environment;
+    }
+
+    /**
+     * Returns an endpoint for an OpenAI-compatible server.
+     *
+     * @param baseUrl the server's root, for example {@code http://127.0.0.1:8000}; a trailing {@code /v1} is
+     *     accepted and removed, because request paths start with {@code /v1}
+     * @param model the model name sent in every request
+     * @throws IllegalArgumentException if the URL is not an absolute http or https URL, or the model is blank
+     */
+    public static ServerEndpoint of(String baseUrl, String model) {
+        Objects.requireNonNull(baseUrl, "baseUrl");
+        Objects.requireNonNull(model, "model");
+        URI uri;
+        try {
+            uri = URI.create(baseUrl.trim());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("baseUrl is not a valid URL: '" + baseUrl + "'", e);
+        }
+        if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme()) || uri.getHost() == null) {
+            throw new IllegalArgumentException("baseUrl must be an absolute http or https URL, was '" + baseUrl + "'");
+        }
+        if (model.isBlank()) {
+            throw new IllegalArgumentException("model must not be blank");
+        }
+        String root = uri.toString().replaceAll("/+$", "");
+        if (root.endsWith("/v1")) {
+            root = root.substring(0, root.length() - 3);
+        }
+        return new ServerEndpoint(URI.create(root), model, null, true, true, Duration.ofSeconds(10), System::getenv);
+    }
+
+    /** Reads the API key from the named environment variable when a run starts, and sends it as a bearer token. */
+    public ServerEndpoint withApiKeyFromEnvironment(String variable) {
+        Objects.requireNonNull(variable, "variable");
+        if (variable.isBlank()) {
+            throw new IllegalArgumentException("the API key environment variable name must not be blank");
+        }
+        return new ServerEndpoint(
+                baseUrl, model, variable, continuousUsageStats, requireStreamEnd, connectTimeout, environment);
+    }
+
+    /**
+     * Sets whether to ask for vLLM's {@code stream_options.continuous_usage_stats} (default true), which
+     * gives the token count of every event. Turn it off for servers that reject unknown stream options.
+     */
+    public ServerEndpoint withContinuousUsageStats(boolean value) {
+        return new ServerEndpoint(baseUrl, model, apiKeyVariable, value, requireStreamEnd, connectTimeout, environment);
+    }
+
+    /**
+     * Sets whether a stream must end with {@code [DONE]} and carry a {@code finish_reason} to count as a
+     * success (default true). Turn it off only for a backend known not to send them.
+     */
+    public ServerEndpoint withRequireStreamEnd(boolean value) {
+        return new ServerEndpoint(
+                baseUrl, model, apiKeyVariable, continuousUsageStats, value, connectTimeout, environment);
+    }
+
+    /** Sets the TCP connect timeout (default 10 s). */
+    public ServerEndpoint withConnectTimeout(Duration value) {
+        Objects.requireNonNull(value, "connectTimeout");
+        if (value.isNegative() || value.isZero()) {
+            throw new IllegalArgumentException("connectTimeout must be positive, was " + value);
+        }
+        return new ServerEndpoint(
+                baseUrl, model, apiKeyVariable, continuousUsageStats, requireStreamEnd, value, environment);
+    }
+
+    /**
+     * Replaces where environment variables are read from; for tests that cannot set real ones.
+     */
+    @API(status = API.Status.INTERNAL, since = "0.1")
+    public ServerEndpoint withEnvironment(UnaryOperator<String> value) {
+        Objects.requireNonNull(value, "environment");
+        return new ServerEndpoint(
+                baseUrl, model, apiKeyVariable, continuousUsageStats, requireStreamEnd, connectTimeout, value);
+    }
+
+    /** Returns the server's root URL, without {@code /v1}. */
+    public URI baseUrl() {
+        return baseUrl;
+    }
+
+    /** Returns the model name sent in every request. */
+    public String model() {
+        return model;
+    }
+
+    /** Returns whether continuous usage statistics are requested. */
+    public boolean continuousUsageStats() {
+        return continuousUsageStats;
+    }
+
+    /** Returns whether a success needs {@code [DONE]} and a finish reason. */
+    public boolean requireStreamEnd() {
+        return requireStreamEnd;
+    }
+
+    /** Returns the TCP connect timeout. */
+    public Duration connectTimeout() {
+        return connectTimeout;
+    }
+
+    /** Returns the name of the environment variable the API key is read from, if any. */
+    public Optional<String> apiKeyVariable() {
+        return Optional.ofNullable(apiKeyVariable);
+    }
+
+    /**
+     * Reads the API key now.
+     *
+     * @throws IllegalStateException if a variable is named but not set; the message names the variable only
+     */
+    public Optional<String> resolveApiKey() {
+        if (apiKeyVariable == null) {
+            return Optional.empty();
+        }
+        String key = environment.apply(apiKeyVariable);
+        if (key == null || key.isBlank()) {
+            throw new IllegalStateException(
+                    "the API key environment variable " + apiKeyVariable + " is not set or is blank");
+        }
+        return Optional.of(key);
+    }
+
+    /** Describes this endpoint for a run's recorded configuration; never contains the key itself. */
+    public Map<String, Object> describe() {
+        Map<String, Object> description = new LinkedHashMap<>();
+        description.put("base_url", baseUrl.toString());
+        description.put("model", model);
+        description.put("api_key_env", apiKeyVariable);
+        description.put("continuous_usage_stats", continuousUsageStats);
+        description.put("require_stream_end", requireStreamEnd);
+        return description;
+    }
+
+    @Override
+    public String toString() {
+        return "ServerEndpoint[" + baseUrl + ", model=" + model + "]";
+    }
+}

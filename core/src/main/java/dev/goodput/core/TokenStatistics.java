@@ -1,0 +1,31 @@
+package dev.goodput.core;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import java.util.Map;
+import org.apiguardian.api.API;
+
+/**
+ * Token counts of the successful measured requests and where they came from.
+ *
+ * @param inputTokens total input tokens (server counts where sent, else the client's)
+ * @param outputTokens total output tokens
+ * @param outputTokenSources how many requests took their output count from each source
+ * @param prompt the server's prompt counts against the client's
+ * @param output the server's output counts against a client tokenizer's (none compared without one)
+ * @param finishReasons how many requests ended with each finish reason ({@code "none"} when none was sent)
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public record TokenStatistics(
+        long inputTokens,
+        long outputTokens,
+        Map<TokenCountSource, Long> outputTokenSources,
+        TokenComparison prompt,
+        TokenComparison output,
+        Map<String, Long> finishReasons) {
+
+    public TokenStatistics {
+        outputTokenSources = Map.copyOf(outputTokenSources);
+        finishReasons = Map.copyOf(finishReasons);
+    }
+}

@@ -1,0 +1,147 @@
+package dev.goodput.core.internal.client;
+
+import dev.goodput.core.NanoClock;
+import dev.goodput.core.ServerEndpoint;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Flow;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Sends streaming completion requests with {@code java.net.http} over HTTP/1.1 (what the serving engines speak;
+ * it also avoids an h2c upgrade attempt that some servers reject).
+ *
+ * <p>The response body is consumed as it arrives: the clock is read once per delivered batch of buffers (one
+ * network read, or a few that the client coalesced), and every event completed by those bytes gets that
+ * reading, as the metric definitions require.
+ */
+public final class HttpTransport implements Transport {
+
+    private final HttpClient client;
+    private final ExecutorService executor;
+    private final ServerEndpoint endpoint;
+    private final NanoClock clock;
+    private final String authorization;
+
+    public HttpTransport(ServerEndpoint endpoint, NanoClock clock) {
+        this.endpoint = endpoint;
+        this.clock = clock;
+        this.authorization =
+                endpoint.resolveApiKey().map(key -> "Bearer " + key).orElse(null);
+        this.executor = Executors.newCachedThreadPool(daemonThreads());
+        this.client = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(endpoint.connectTimeout())
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .executor(executor)
+                .build();
+    }
+
+    @Override
+    public Exchange start(InFlightRequest request) {
+        HttpRequest.Builder http = HttpRequest.newBuilder(
+                        URI.create(endpoint.baseUrl() + request.spec().api().path()))
+                .header("Content-Type", "application/json")
+                .header("Accept", "text/event-stream")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(RequestBodies.streamingBody(
+                        request.spec(), endpoint.model(), endpoint.continuousUsageStats())));
+        if (authorization != null) {
+            http.header("Authorization", authorization);
+        }
+        StreamSubscriber subscriber = new StreamSubscriber(request, clock);
+        CompletableFuture<HttpResponse<Void>> response = client.sendAsync(http.build(), info -> {
+            request.onHeaders(
+                    info.statusCode(), info.headers().firstValue("content-type").orElse(null), clock.nanoTime());
+            return subscriber;
+        });
+        response.whenComplete((ignored, failure) -> {
+            if (failure != null) {
+                request.onFailure(failure, clock.nanoTime());
+            }
+        });
+        return () -> {
+            subscriber.cancel();
+            response.cancel(true);
+        };
+    }
+
+    @Override
+    public void close() {
+        executor.shutdownNow();
+    }
+
+    private static ThreadFactory daemonThreads() {
+        AtomicInteger count = new AtomicInteger();
+        return runnable -> {
+            Thread thread = new Thread(runnable, "goodput-http-" + count.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
+
+    /** Feeds the response body into the request as it arrives. */
+    private static final class StreamSubscriber implements HttpResponse.BodySubscriber<Void> {
+        private final InFlightRequest request;
+        private final NanoClock clock;
+        private final CompletableFuture<Void> body = new CompletableFuture<>();
+        private volatile Flow.Subscription subscription;
+        private volatile boolean cancelled;
+
+        StreamSubscriber(InFlightRequest request, NanoClock clock) {
+            this.request = request;
+            this.clock = clock;
+        }
+
+        @Override
+        public void onSubscribe(Flow.Subscription value) {
+            subscription = value;
+            if (cancelled) {
+                value.cancel();
+            } else {
+                value.request(Long.MAX_VALUE);
+            }
+        }
+
+        @Override
+        public void onNext(List<ByteBuffer> buffers) {
+            long now = clock.nanoTime();
+            for (ByteBuffer buffer : buffers) {
+                request.onBytes(buffer, now);
+            }
+        }
+
+        @Override
+        public void onError(Throwable failure) {
+            request.onFailure(failure, clock.nanoTime());
+            body.completeExceptionally(failure);
+        }
+
+        @Override
+        public void onComplete() {
+            request.onEndOfStream(clock.nanoTime());
+            body.complete(null);
+        }
+
+        @Override
+        public CompletionStage<Void> getBody() {
+            return body;
+        }
+
+        void cancel() {
+            cancelled = true;
+            Flow.Subscription current = subscription;
+            if (current != null) {
+                current.cancel();
+            }
+        }
+    }
+}

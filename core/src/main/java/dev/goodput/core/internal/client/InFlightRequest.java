@@ -1,0 +1,462 @@
+package dev.goodput.core.internal.client;
+
+import static dev.goodput.core.RequestRecord.ABSENT;
+
+import dev.goodput.core.Outcome;
+import dev.goodput.core.Phase;
+import dev.goodput.core.RequestRecord;
+import dev.goodput.core.RequestSpec;
+import dev.goodput.core.TokenCountSource;
+import dev.goodput.core.TokenCounter;
+import dev.goodput.core.internal.sse.ChunkDecoder;
+import dev.goodput.core.internal.sse.SseEvent;
+import dev.goodput.core.internal.sse.SseFormatException;
+import dev.goodput.core.internal.sse.SseParser;
+import dev.goodput.core.internal.sse.StreamChunk;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * One request from its creation by the schedule until its record is frozen: it receives the transport's
+ * callbacks, parses the stream, takes every timestamp the metric definitions need, and ends exactly once.
+ *
+ * <p>Thread-safety: the transport calls in from its threads, timeouts and cancellation from others. All
+ * state is guarded by this object's monitor; the completion listener and the exchange abort are called
+ * outside it, so that a driver holding its own lock can cancel requests without deadlock.
+ */
+public final class InFlightRequest {
+
+    private static final int MAX_ERROR_BODY_CHARS = 4096;
+    private static final ChunkDecoder DECODER = new ChunkDecoder();
+
+    private final long index;
+    private final Phase phase;
+    private final RequestSpec spec;
+    private final long intendedNanos;
+    private final boolean requireStreamEnd;
+    private final TokenCounter outputTokenCounter;
+    private final CompletionListener listener;
+    private final SseParser parser = new SseParser(this::onEvent);
+
+    // Guarded by this.
+    private long dispatchedNanos = ABSENT;
+    private boolean heldByConcurrencyCap;
+    private long headersNanos = ABSENT;
+    private long firstTokenNanos = ABSENT;
+    private long lastTokenNanos = ABSENT;
+    private int httpStatus;
+    private String contentType;
+    private int contentEvents;
+    private int lastCumulativeCompletionTokens;
+    private int continuousCompletionTokens = -1;
+    private int finalCompletionTokens = -1;
+    private int serverPromptTokens = -1;
+    private String finishReason;
+    private long maxStallNanos = ABSENT;
+    private long[] gapNanos = new long[16];
+    private int[] gapTokens = new int[16];
+    private int gapCount;
+    private StringBuilder generatedText;
+    private StringBuilder errorBody;
+    private Exchange exchange;
+    private RequestRecord record;
+
+    public InFlightRequest(
+            long index,
+            Phase phase,
+            RequestSpec spec,
+            long intendedNanos,
+            boolean requireStreamEnd,
+            TokenCounter outputTokenCounter,
+            CompletionListener listener) {
+        this.index = index;
+        this.phase = Objects.requireNonNull(phase, "phase");
+        this.spec = Objects.requireNonNull(spec, "spec");
+        this.intendedNanos = intendedNanos;
+        this.requireStreamEnd = requireStreamEnd;
+        this.outputTokenCounter = outputTokenCounter;
+        this.listener = Objects.requireNonNull(listener, "listener");
+        this.generatedText = outputTokenCounter == null ? null : new StringBuilder();
+    }
+
+    public long index() {
+        return index;
+    }
+
+    public Phase phase() {
+        return phase;
+    }
+
+    public RequestSpec spec() {
+        return spec;
+    }
+
+    public long intendedNanos() {
+        return intendedNanos;
+    }
+
+    /** Records the moment the request leaves the client. */
+    public synchronized void markDispatched(long nanos, boolean heldByCap) {
+        this.dispatchedNanos = nanos;
+        this.heldByConcurrencyCap = heldByCap;
+    }
+
+    /** Returns the dispatch instant, or {@link RequestRecord#ABSENT} while queued. */
+    public synchronized long dispatchedNanos() {
+        return dispatchedNanos;
+    }
+
+    /** Attaches the exchange; if the request already ended (cancelled meanwhile), the exchange is aborted. */
+    public void attach(Exchange started) {
+        boolean alreadyEnded;
+        synchronized (this) {
+            exchange = started;
+            alreadyEnded = record != null;
+        }
+        if (alreadyEnded) {
+            started.abort();
+        }
+    }
+
+    /** The response status and headers arrived. */
+    public void onHeaders(int status, String responseContentType, long nanos) {
+        synchronized (this) {
+            if (record != null) {
+                return;
+            }
+            headersNanos = nanos;
+            httpStatus = status;
+            contentType = responseContentType;
+            if (status < 200 || status > 299) {
+                errorBody = new StringBuilder();
+            }
+        }
+    }
+
+    /** Bytes of the body arrived in one read; {@code nanos} is the clock reading taken for that read. */
+    public void onBytes(ByteBuffer bytes, long nanos) {
+        boolean ended;
+        synchronized (this) {
+            if (record != null) {
+                return;
+            }
+            try {
+                if (errorBody != null) {
+                    appendErrorBody(bytes);
+                } else {
+                    parser.feed(bytes, nanos);
+                }
+            } catch (SseFormatException | RuntimeException e) {
+                finishLocked(Outcome.FAILED, "unreadable stream: " + e.getMessage(), nanos);
+            }
+            ended = record != null;
+        }
+        if (ended) {
+            afterEnd();
+        }
+    }
+
+    /** The body ended normally (the connection or the response body closed). */
+    public void onEndOfStream(long nanos) {
+        boolean ended;
+        synchronized (this) {
+            if (record != null) {
+                return;
+            }
+            if (errorBody != null) {
+                finishLocked(Outcome.FAILED, httpErrorDetail(), nanos);
+            } else {
+                try {
+                    parser.finish(nanos);
+                } catch (SseFormatException | RuntimeException e) {
+                    finishLocked(Outcome.FAILED, "unreadable stream: " + e.getMessage(), nanos);
+                }
+                if (record == null) {
+                    String detail = streamEndedEarlyDetail();
+                    finishLocked(detail == null ? Outcome.SUCCESS : Outcome.FAILED, detail, nanos);
+                }
+            }
+            ended = true;
+        }
+        if (ended) {
+            afterEnd();
+        }
+    }
+
+    /** The exchange failed: connection refused or lost, protocol error. */
+    public void onFailure(Throwable cause, long nanos) {
+        endWith(Outcome.FAILED, failureDetail(cause), nanos);
+    }
+
+    /**
+     * Ends the request as timed out if it has not ended yet.
+     *
+     * @return whether this call ended it
+     */
+    public boolean timeOut(String reason, long nanos) {
+        return endWith(Outcome.TIMED_OUT, reason, nanos);
+    }
+
+    /**
+     * Ends the request as cancelled if it has not ended yet.
+     *
+     * @return whether this call ended it
+     */
+    public boolean cancel(String reason, long nanos) {
+        return endWith(Outcome.CANCELLED, reason, nanos);
+    }
+
+    /** Returns whether the response headers have arrived. */
+    public synchronized boolean hasHeaders() {
+        return headersNanos != ABSENT;
+    }
+
+    /** Returns whether the first token has arrived. */
+    public synchronized boolean hasFirstToken() {
+        return firstTokenNanos != ABSENT;
+    }
+
+    /** Returns whether the request has ended. */
+    public synchronized boolean isEnded() {
+        return record != null;
+    }
+
+    /** Returns the frozen record, or {@code null} while the request is under way. */
+    public synchronized RequestRecord record() {
+        return record;
+    }
+
+    /**
+     * Calls {@code consumer} with every gap between consecutive content events and the number of tokens the
+     * later event carried, in stream order. Only meaningful after the request ended.
+     */
+    public synchronized void forEachGap(GapConsumer consumer) {
+        for (int i = 0; i < gapCount; i++) {
+            consumer.accept(gapNanos[i], gapTokens[i]);
+        }
+    }
+
+    /** Receives one inter-event gap. */
+    @FunctionalInterface
+    public interface GapConsumer {
+        void accept(long gapNanos, int tokens);
+    }
+
+    private boolean endWith(Outcome outcome, String detail, long nanos) {
+        boolean endedNow;
+        synchronized (this) {
+            if (record != null) {
+                return false;
+            }
+            finishLocked(outcome, detail, nanos);
+            endedNow = true;
+        }
+        if (outcome != Outcome.SUCCESS) {
+            abortExchange();
+        }
+        afterEnd();
+        return endedNow;
+    }
+
+    private void afterEnd() {
+        listener.onComplete(this);
+    }
+
+    private void abortExchange() {
+        Exchange toAbort;
+        synchronized (this) {
+            toAbort = exchange;
+        }
+        if (toAbort != null) {
+            toAbort.abort();
+        }
+    }
+
+    // Called by the parser, inside the monitor, once per event.
+    private void onEvent(SseEvent event, long nanos) {
+        if (record != null) {
+            return;
+        }
+        StreamChunk chunk = DECODER.decode(event);
+        switch (chunk.kind()) {
+            case DONE -> finishLocked(outcomeAtDone(), detailAtDone(), nanos);
+            case ERROR -> finishLocked(Outcome.FAILED, "error event in the stream: " + chunk.detail(), nanos);
+            case MALFORMED -> finishLocked(Outcome.FAILED, "malformed stream event: " + chunk.detail(), nanos);
+            case CONTENT -> onContent(chunk, nanos);
+            case NO_CONTENT -> onUsageAndFinish(chunk);
+        }
+    }
+
+    private void onContent(StreamChunk chunk, long nanos) {
+        int tokens = 1;
+        if (chunk.completionTokens() >= 0 && !chunk.finalUsage()) {
+            // Continuous usage: the count is cumulative, so this event carries the difference. An event whose
+            // count did not grow (text held back by the server's detokenizer) still counts as one token.
+            tokens = Math.max(1, chunk.completionTokens() - lastCumulativeCompletionTokens);
+        }
+        if (firstTokenNanos == ABSENT) {
+            firstTokenNanos = nanos;
+        } else {
+            long gap = nanos - lastTokenNanos;
+            appendGap(gap, tokens);
+            maxStallNanos = Math.max(maxStallNanos, gap);
+        }
+        lastTokenNanos = nanos;
+        contentEvents++;
+        if (generatedText != null) {
+            generatedText.append(chunk.text());
+        }
+        onUsageAndFinish(chunk);
+    }
+
+    private void onUsageAndFinish(StreamChunk chunk) {
+        if (chunk.finishReason() != null) {
+            finishReason = chunk.finishReason();
+        }
+        if (chunk.promptTokens() >= 0) {
+            serverPromptTokens = chunk.promptTokens();
+        }
+        if (chunk.completionTokens() >= 0) {
+            if (chunk.finalUsage()) {
+                finalCompletionTokens = chunk.completionTokens();
+            } else {
+                continuousCompletionTokens = chunk.completionTokens();
+                lastCumulativeCompletionTokens = chunk.completionTokens();
+            }
+        }
+    }
+
+    private Outcome outcomeAtDone() {
+        return detailAtDone() == null ? Outcome.SUCCESS : Outcome.FAILED;
+    }
+
+    private String detailAtDone() {
+        if (contentEvents == 0) {
+            return "the stream ended with [DONE] without generating any text";
+        }
+        if (requireStreamEnd && finishReason == null) {
+            return "the stream ended with [DONE] but no choice carried a finish_reason";
+        }
+        return null;
+    }
+
+    private String streamEndedEarlyDetail() {
+        if (contentType != null && !contentType.startsWith("text/event-stream")) {
+            return "the response was " + contentType + ", not an event stream (text/event-stream)";
+        }
+        if (!requireStreamEnd && contentEvents > 0) {
+            return null;
+        }
+        return "the stream ended without [DONE] after " + contentEvents + " content events"
+                + (finishReason == null ? " and without a finish_reason" : "");
+    }
+
+    private void finishLocked(Outcome outcome, String detail, long nanos) {
+        int clientOutput = -1;
+        if (outputTokenCounter != null) {
+            clientOutput = outputTokenCounter.count(generatedText.toString());
+            generatedText = null;
+        }
+        int outputTokens;
+        TokenCountSource source;
+        if (finalCompletionTokens >= 0) {
+            outputTokens = finalCompletionTokens;
+            source = TokenCountSource.USAGE;
+        } else if (continuousCompletionTokens >= 0) {
+            outputTokens = continuousCompletionTokens;
+            source = TokenCountSource.CONTINUOUS_USAGE;
+        } else if (clientOutput >= 0) {
+            outputTokens = clientOutput;
+            source = TokenCountSource.CLIENT_TOKENIZER;
+        } else if (contentEvents > 0) {
+            outputTokens = contentEvents;
+            source = TokenCountSource.CONTENT_EVENTS;
+        } else {
+            outputTokens = 0;
+            source = TokenCountSource.NONE;
+        }
+        record = new RequestRecord(
+                index,
+                phase,
+                intendedNanos,
+                dispatchedNanos,
+                headersNanos,
+                firstTokenNanos,
+                lastTokenNanos,
+                nanos,
+                heldByConcurrencyCap,
+                httpStatus,
+                contentEvents,
+                outputTokens,
+                source,
+                clientOutput,
+                serverPromptTokens,
+                spec.promptTokens(),
+                maxStallNanos,
+                finishReason,
+                outcome,
+                outcome == Outcome.SUCCESS ? null : detail);
+    }
+
+    private void appendGap(long gap, int tokens) {
+        if (gapCount == gapNanos.length) {
+            gapNanos = Arrays.copyOf(gapNanos, gapCount * 2);
+            gapTokens = Arrays.copyOf(gapTokens, gapCount * 2);
+        }
+        gapNanos[gapCount] = gap;
+        gapTokens[gapCount] = tokens;
+        gapCount++;
+    }
+
+    private void appendErrorBody(ByteBuffer bytes) {
+        int room = MAX_ERROR_BODY_CHARS - errorBody.length();
+        if (room > 0) {
+            byte[] copy = new byte[Math.min(room, bytes.remaining())];
+            bytes.get(copy);
+            errorBody.append(new String(copy, StandardCharsets.UTF_8));
+        }
+        bytes.position(bytes.limit());
+    }
+
+    private String httpErrorDetail() {
+        String body = errorBody.toString().strip();
+        String message = body;
+        if (!body.isEmpty()) {
+            StreamChunk decoded = DECODER.decode(new SseEvent(null, body));
+            if (decoded.kind() == StreamChunk.Kind.ERROR) {
+                message = decoded.detail();
+            }
+        }
+        return "HTTP " + httpStatus + (message.isEmpty() ? "" : ": " + message);
+    }
+
+    /** Names the failure by the most telling exception in the chain: the client wraps causes in several layers. */
+    static String failureDetail(Throwable cause) {
+        String kind = "connection failed";
+        Throwable named = cause;
+        for (Throwable t = cause; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            String type = t.getClass().getSimpleName();
+            if (type.equals("HttpConnectTimeoutException")) {
+                kind = "connect timeout";
+                named = t;
+                break;
+            }
+            if (type.equals("ConnectException")) {
+                kind = "connection refused or unreachable";
+                named = t;
+                break;
+            }
+            if (type.equals("EOFException") || type.equals("ClosedChannelException")) {
+                kind = "connection closed by the server";
+                named = t;
+            }
+            if (!(t instanceof java.util.concurrent.CompletionException) && named == cause) {
+                named = t;
+            }
+        }
+        String message = named.getMessage();
+        return kind + " (" + named.getClass().getSimpleName() + (message == null ? "" : ": " + message) + ")";
+    }
+}

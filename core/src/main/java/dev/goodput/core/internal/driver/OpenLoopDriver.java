@@ -1,0 +1,92 @@
+package dev.goodput.core.internal.driver;
+
+import dev.goodput.core.RequestRecord;
+import dev.goodput.core.internal.client.InFlightRequest;
+import dev.goodput.core.internal.client.Transport;
+import java.util.ArrayDeque;
+
+/**
+ * Sends requests at the instants of an {@link ArrivalSchedule}, whatever the server does. Each request's
+ * intended start is its scheduled instant, not the moment the scheduler got round to it, so a late client
+ * shows up as send lag and in every latency measured from the intended start.
+ *
+ * <p>With a concurrency cap, an arrival that finds the cap full waits in a first-come first-served queue and
+ * is sent when a request ends; its wait is queue time.
+ */
+public final class OpenLoopDriver extends LoadDriver {
+
+    private final ArrivalSchedule schedule;
+    private final int maxConcurrency;
+    // Guarded by this.
+    private final ArrayDeque<InFlightRequest> waitingForSlot = new ArrayDeque<>();
+    private int inFlight;
+    private long startNanos;
+
+    public OpenLoopDriver(TaskScheduler scheduler, Transport transport, RunOptions options) {
+        super(scheduler, transport, options);
+        this.schedule = new ArrivalSchedule(options.profile());
+        this.maxConcurrency = options.profile().maxConcurrency();
+    }
+
+    @Override
+    protected void begin(long start) {
+        this.startNanos = start;
+        scheduleArrival(start + schedule.next());
+    }
+
+    @Override
+    protected long loadEndOffsetNanos() {
+        if (profile.duration() != null) {
+            return profile.duration().toNanos();
+        }
+        if (profile.requests() == 0 || profile.cooldown().isZero()) {
+            return Long.MAX_VALUE;
+        }
+        // Only a request limit: the load period ends at the last scheduled arrival. Replay the schedule.
+        ArrivalSchedule replay = new ArrivalSchedule(profile);
+        long last = 0;
+        for (long i = 0; i < profile.requests(); i++) {
+            last = replay.next();
+        }
+        return last;
+    }
+
+    private void scheduleArrival(long intendedNanos) {
+        scheduler.schedule(intendedNanos, () -> arrive(intendedNanos));
+    }
+
+    private synchronized void arrive(long intendedNanos) {
+        if (!mayCreate(intendedNanos)) {
+            creationFinished();
+            return;
+        }
+        InFlightRequest request = create(intendedNanos);
+        if (maxConcurrency > 0 && inFlight >= maxConcurrency) {
+            waitingForSlot.addLast(request);
+        } else {
+            inFlight++;
+            dispatch(request, false);
+        }
+        long next = startNanos + schedule.next();
+        if (mayCreate(next)) {
+            scheduleArrival(next);
+        } else {
+            creationFinished();
+        }
+    }
+
+    @Override
+    protected void afterEnd(InFlightRequest request, RequestRecord record) {
+        if (record.dispatchedNanos() == RequestRecord.ABSENT) {
+            // Cancelled while still waiting for a slot: it never held one.
+            waitingForSlot.remove(request);
+            return;
+        }
+        inFlight--;
+        InFlightRequest next = isStopping() ? null : waitingForSlot.pollFirst();
+        if (next != null) {
+            inFlight++;
+            dispatch(next, true);
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package dev.goodput.core.internal.driver;
+
+import dev.goodput.core.LoadProfile;
+import dev.goodput.core.RunEnvironment;
+import dev.goodput.core.RunResult;
+import dev.goodput.core.RunSpec;
+import dev.goodput.core.internal.client.Transport;
+import dev.goodput.core.internal.result.ResultCalculator;
+import java.time.Instant;
+import java.util.concurrent.ExecutionException;
+
+/** Wires a spec to a driver, runs it to the end and computes the result. */
+public final class RunEngine {
+
+    private RunEngine() {}
+
+    /** Returns a driver for the spec's load profile, not started. */
+    public static LoadDriver driver(RunSpec spec, TaskScheduler scheduler, Transport transport) {
+        RunOptions options = new RunOptions(
+                spec.workload(), spec.load(), spec.server().requireStreamEnd(), spec.outputTokenCounter());
+        return spec.load().mode() == LoadProfile.Mode.OPEN_LOOP
+                ? new OpenLoopDriver(scheduler, transport, options)
+                : new ClosedLoopDriver(scheduler, transport, options);
+    }
+
+    /**
+     * Runs the spec on real time and blocks until every request has ended (at the latest one drain period
+     * after the last request was created).
+     *
+     * @throws IllegalStateException if the calling thread is interrupted; in-flight requests are cancelled
+     */
+    public static RunResult run(RunSpec spec, TaskScheduler scheduler, Transport transport) {
+        Instant startedAt = Instant.now();
+        LoadDriver driver = driver(spec, scheduler, transport);
+        driver.start();
+        try {
+            driver.finished().get();
+        } catch (InterruptedException e) {
+            driver.cancelAll("the run was interrupted");
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("the run was interrupted; in-flight requests were cancelled", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("the run failed: " + e.getCause(), e.getCause());
+        }
+        return result(spec, driver, startedAt);
+    }
+
+    /** Computes the result of a driver whose run has finished. */
+    public static RunResult result(RunSpec spec, LoadDriver driver, Instant startedAt) {
+        PooledGaps gaps = driver.pooledGaps();
+        return ResultCalculator.compute(
+                spec, RunEnvironment.current(startedAt), driver.records(), gaps.icl(), gaps.itl());
+    }
+}

@@ -1,0 +1,31 @@
+package dev.goodput.core.internal.driver;
+
+import dev.goodput.core.NanoClock;
+
+/**
+ * Runs tasks at instants of a {@link NanoClock}, one at a time. The drivers do all their scheduling through
+ * it, so that tests can replace real time with a virtual clock and run a whole load schedule without sleeping.
+ */
+public interface TaskScheduler extends AutoCloseable {
+
+    /** Returns the clock the instants refer to. */
+    NanoClock clock();
+
+    /**
+     * Runs {@code task} at or soon after {@code atNanos} (at once if that instant has passed). Tasks never run
+     * concurrently with each other.
+     *
+     * @return a handle that removes the task if it has not run yet
+     */
+    Cancellable schedule(long atNanos, Runnable task);
+
+    /** Stops running tasks; tasks not run yet are dropped. */
+    @Override
+    void close();
+
+    /** A scheduled task that can be withdrawn. */
+    @FunctionalInterface
+    interface Cancellable {
+        void cancel();
+    }
+}

@@ -1,0 +1,246 @@
+package dev.goodput.core.internal.result;
+
+import static dev.goodput.core.RequestRecord.ABSENT;
+
+import dev.goodput.core.Accounting;
+import dev.goodput.core.ClientHealth;
+import dev.goodput.core.LoadProfile;
+import dev.goodput.core.LoadStatistics;
+import dev.goodput.core.Metric;
+import dev.goodput.core.Outcome;
+import dev.goodput.core.Phase;
+import dev.goodput.core.RequestRecord;
+import dev.goodput.core.RunEnvironment;
+import dev.goodput.core.RunResult;
+import dev.goodput.core.RunSpec;
+import dev.goodput.core.Slo;
+import dev.goodput.core.SloVerdict;
+import dev.goodput.core.Summary;
+import dev.goodput.core.internal.stats.Distribution;
+import dev.goodput.core.internal.stats.ExactDistribution;
+import dev.goodput.core.internal.stats.HistogramDistribution;
+import dev.goodput.core.internal.stats.SloEvaluator;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Turns the records of a run into its result, exactly as {@code docs/metrics.md} defines the metrics: the
+ * measurement window, the per-request and pooled distributions, the run-level rates, goodput, the verdicts and
+ * the client's health. A pure function of its inputs.
+ */
+public final class ResultCalculator {
+
+    private ResultCalculator() {}
+
+    /**
+     * Computes the result.
+     *
+     * @param records one record per created request
+     * @param icl pooled inter-chunk gaps of measured successful requests, in nanoseconds
+     * @param itl pooled inter-token gaps of measured successful requests, in nanoseconds
+     */
+    public static RunResult compute(
+            RunSpec spec, RunEnvironment environment, List<RequestRecord> records, Histogram icl, Histogram itl) {
+        List<RequestRecord> measured = new ArrayList<>();
+        List<RequestRecord> successes = new ArrayList<>();
+        for (RequestRecord record : records) {
+            if (record.phase() == Phase.MEASURED) {
+                measured.add(record);
+                if (record.isSuccess()) {
+                    successes.add(record);
+                }
+            }
+        }
+        Map<Metric, Distribution> distributions = distributions(measured, successes, icl, itl);
+        double[] percentiles =
+                spec.percentiles().stream().mapToDouble(Double::doubleValue).toArray();
+        Map<Metric, Summary> summaries = new EnumMap<>(Metric.class);
+        distributions.forEach((metric, distribution) -> summaries.put(metric, distribution.summarize(percentiles)));
+
+        LoadStatistics load = loadStatistics(spec.load(), records, measured);
+        long good = successes.stream()
+                .filter(record -> isGood(record, spec.requestCriteria()))
+                .count();
+        Map<Metric, Double> values = runValues(measured, successes, good, load.windowSeconds());
+
+        List<SloVerdict> verdicts = new ArrayList<>();
+        for (Slo slo : spec.slos()) {
+            if (slo.metric().kind() == Metric.Kind.RUN) {
+                verdicts.add(SloEvaluator.evaluateValue(slo, values.get(slo.metric()), measured.size()));
+            } else {
+                verdicts.add(SloEvaluator.evaluate(slo, distributions.get(slo.metric()), spec.confidence()));
+            }
+        }
+        return new RunResult(
+                spec,
+                environment,
+                records,
+                Accounting.of(records),
+                load,
+                summaries,
+                values,
+                verdicts,
+                good,
+                TokenStatisticsCalculator.compute(successes),
+                clientHealth(
+                        distributions.get(Metric.SEND_LAG), spec.sendLagLimit().toNanos()));
+    }
+
+    /**
+     * Returns whether a successful request met every request-level objective with its own value. A value the
+     * request cannot have (TPOT of a one-token output, the stall of a one-event stream) does not fail it, as
+     * in vLLM's goodput.
+     */
+    public static boolean isGood(RequestRecord record, List<Slo> requestCriteria) {
+        if (!record.isSuccess()) {
+            return false;
+        }
+        for (Slo slo : requestCriteria) {
+            double value = requestValue(slo.metric(), record);
+            if (!Double.isNaN(value) && !slo.comparison().holds(value, slo.threshold())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Returns a request's own value of a per-request metric in nanoseconds, or NaN when it has none. */
+    public static double requestValue(Metric metric, RequestRecord record) {
+        if (metric == Metric.TPOT) {
+            return record.tpotNanos();
+        }
+        long value = switch (metric) {
+            case TTFT -> record.ttftNanos();
+            case TTFT_FROM_SEND -> record.ttftFromSendNanos();
+            case QUEUE_TIME -> record.queueNanos();
+            case E2EL -> record.e2elNanos();
+            case MAX_STALL -> record.maxStallNanos();
+            case SEND_LAG -> record.heldByConcurrencyCap() ? ABSENT : record.queueNanos();
+            default -> throw new IllegalArgumentException(metric + " is not a per-request metric");
+        };
+        return value == ABSENT ? Double.NaN : value;
+    }
+
+    private static Map<Metric, Distribution> distributions(
+            List<RequestRecord> measured, List<RequestRecord> successes, Histogram icl, Histogram itl) {
+        Map<Metric, Distribution> distributions = new EnumMap<>(Metric.class);
+        for (Metric metric : Metric.values()) {
+            if (metric.kind() != Metric.Kind.REQUEST) {
+                continue;
+            }
+            // Send lag describes the client, so it covers every measured request that was sent, whatever its
+            // outcome; the other per-request metrics cover successful requests only.
+            List<RequestRecord> population = metric == Metric.SEND_LAG ? measured : successes;
+            double[] samples = new double[population.size()];
+            int count = 0;
+            for (RequestRecord record : population) {
+                double value = requestValue(metric, record);
+                if (!Double.isNaN(value)) {
+                    samples[count++] = value;
+                }
+            }
+            distributions.put(metric, ExactDistribution.of(java.util.Arrays.copyOf(samples, count)));
+        }
+        distributions.put(Metric.ICL, HistogramDistribution.of(icl));
+        distributions.put(Metric.ITL, HistogramDistribution.of(itl));
+        return distributions;
+    }
+
+    private static Map<Metric, Double> runValues(
+            List<RequestRecord> measured, List<RequestRecord> successes, long good, double windowSeconds) {
+        long inputTokens = 0;
+        long outputTokens = 0;
+        for (RequestRecord record : successes) {
+            inputTokens += Math.max(0, record.inputTokens());
+            outputTokens += record.outputTokens();
+        }
+        long cancelled = measured.stream()
+                .filter(record -> record.outcome() == Outcome.CANCELLED)
+                .count();
+        Map<Metric, Double> values = new EnumMap<>(Metric.class);
+        values.put(Metric.REQUEST_THROUGHPUT, rate(successes.size(), windowSeconds));
+        values.put(Metric.OUTPUT_TOKEN_THROUGHPUT, rate(outputTokens, windowSeconds));
+        values.put(Metric.INPUT_TOKEN_THROUGHPUT, rate(inputTokens, windowSeconds));
+        values.put(Metric.TOTAL_TOKEN_THROUGHPUT, rate(inputTokens + outputTokens, windowSeconds));
+        values.put(Metric.GOODPUT, rate(good, windowSeconds));
+        long ended = measured.size() - cancelled;
+        values.put(Metric.SLO_ATTAINMENT, ended == 0 ? Double.NaN : (double) good / ended);
+        values.put(
+                Metric.ERROR_RATE,
+                measured.isEmpty() ? Double.NaN : (double) (measured.size() - successes.size()) / measured.size());
+        return values;
+    }
+
+    private static double rate(long count, double windowSeconds) {
+        return windowSeconds > 0 ? count / windowSeconds : Double.NaN;
+    }
+
+    private static LoadStatistics loadStatistics(
+            LoadProfile profile, List<RequestRecord> records, List<RequestRecord> measured) {
+        long windowStart = Long.MAX_VALUE;
+        long windowEnd = Long.MIN_VALUE;
+        long firstDispatch = Long.MAX_VALUE;
+        long lastDispatch = Long.MIN_VALUE;
+        long dispatched = 0;
+        for (RequestRecord record : measured) {
+            windowStart = Math.min(windowStart, record.intendedNanos());
+            windowEnd = Math.max(windowEnd, record.endNanos());
+            if (record.dispatchedNanos() != ABSENT) {
+                dispatched++;
+                firstDispatch = Math.min(firstDispatch, record.dispatchedNanos());
+                lastDispatch = Math.max(lastDispatch, record.dispatchedNanos());
+            }
+        }
+        if (measured.isEmpty()) {
+            windowStart = 0;
+            windowEnd = 0;
+        }
+        double achieved = dispatched >= 2 && lastDispatch > firstDispatch
+                ? (dispatched - 1) * 1e9 / (lastDispatch - firstDispatch)
+                : Double.NaN;
+        double offered = profile.mode() == LoadProfile.Mode.OPEN_LOOP ? profile.rate() : Double.NaN;
+        return new LoadStatistics(offered, achieved, windowStart, windowEnd, peakInFlight(records));
+    }
+
+    /** Sweeps over [dispatched, end) of every sent request; an end and a start at the same instant do not overlap. */
+    private static int peakInFlight(List<RequestRecord> records) {
+        List<long[]> events = new ArrayList<>();
+        for (RequestRecord record : records) {
+            if (record.dispatchedNanos() != ABSENT) {
+                events.add(new long[] {record.dispatchedNanos(), 1});
+                events.add(new long[] {record.endNanos(), -1});
+            }
+        }
+        events.sort((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
+        int current = 0;
+        int peak = 0;
+        for (long[] event : events) {
+            current += (int) event[1];
+            peak = Math.max(peak, current);
+        }
+        return peak;
+    }
+
+    private static ClientHealth clientHealth(Distribution sendLag, long limitNanos) {
+        if (sendLag.count() == 0) {
+            return new ClientHealth(true, Double.NaN, limitNanos, null);
+        }
+        double p99 = sendLag.percentile(99);
+        if (p99 <= limitNanos) {
+            return new ClientHealth(true, p99, limitNanos, null);
+        }
+        return new ClientHealth(
+                false,
+                p99,
+                limitNanos,
+                String.format(
+                        java.util.Locale.ROOT,
+                        "the client fell behind its schedule: p99 send lag %.2f ms exceeds %.2f ms, so the server"
+                                + " was offered less load than the profile asked for",
+                        p99 / 1e6,
+                        limitNanos / 1e6));
+    }
+}

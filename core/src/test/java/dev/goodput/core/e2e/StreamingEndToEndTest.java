@@ -1,0 +1,132 @@
+package dev.goodput.core.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.goodput.core.Goodput;
+import dev.goodput.core.LoadProfile;
+import dev.goodput.core.Metric;
+import dev.goodput.core.Outcome;
+import dev.goodput.core.RequestRecord;
+import dev.goodput.core.RunResult;
+import dev.goodput.core.ServerEndpoint;
+import dev.goodput.core.Slo;
+import dev.goodput.core.TokenCountSource;
+import dev.goodput.core.Workload;
+import dev.goodput.core.testing.ScriptedSseServer;
+import dev.goodput.core.testing.ScriptedSseServer.Script;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Runs the real client (java.net.http, real time) against a scripted streaming server on loopback. Timing
+ * assertions are lower bounds or generous upper bounds, because these machines are shared and noisy.
+ */
+class StreamingEndToEndTest {
+
+    private static final long MS = 1_000_000;
+
+    @Test
+    void should_measure_an_open_loop_run_and_account_for_every_request() throws Exception {
+        try (ScriptedSseServer server = new ScriptedSseServer(n -> switch (n % 10) {
+            case 3 -> new Script(503, 0, 0, 0, false);
+            case 7 -> new Script(200, 20, 5, 6, true);
+            default -> Script.stream(30, 5, 8);
+        })) {
+            RunResult result = Goodput.run(
+                    ServerEndpoint.of(server.baseUrl(), "scripted"),
+                    Workload.synthetic().inputTokens(16).outputTokens(8).build(),
+                    LoadProfile.poisson(40).seed(3).requests(40).warmupRequests(5),
+                    Slo.of(Metric.TTFT).percentile(50).atMost(Duration.ofSeconds(5)));
+
+            assertThat(result.accounting().scheduled()).isEqualTo(40);
+            assertThat(result.accounting().isBalanced()).isTrue();
+            assertThat(result.accounting().count(Outcome.SUCCESS)).isEqualTo(32);
+            assertThat(result.accounting().count(Outcome.FAILED)).isEqualTo(8);
+            assertThat(result.records())
+                    .filteredOn(r -> r.httpStatus() == 503)
+                    .allSatisfy(r ->
+                            assertThat(r.errorDetail()).startsWith("HTTP 503: ").contains("scripted failure"));
+            assertThat(result.records())
+                    .filteredOn(r -> r.outcome() == Outcome.FAILED && r.httpStatus() == 200)
+                    .allSatisfy(r -> assertThat(r.errorDetail()).contains("scripted error"));
+            for (RequestRecord record : result.records()) {
+                if (record.isSuccess()) {
+                    assertThat(record.ttftFromSendNanos()).isGreaterThanOrEqualTo(30 * MS);
+                    assertThat(record.ttftNanos()).isGreaterThanOrEqualTo(record.ttftFromSendNanos());
+                    assertThat(record.e2elNanos()).isGreaterThanOrEqualTo(30 * MS + 7 * 5 * MS);
+                    assertThat(record.outputTokens()).isEqualTo(8);
+                    assertThat(record.outputTokenSource()).isEqualTo(TokenCountSource.USAGE);
+                    assertThat(record.serverPromptTokens()).isEqualTo(12);
+                }
+            }
+            assertThat(result.summary(Metric.TTFT).count())
+                    .isEqualTo(result.accounting().measured(Outcome.SUCCESS));
+            assertThat(result.summary(Metric.ICL).count())
+                    .isEqualTo(7 * result.accounting().measured(Outcome.SUCCESS));
+            assertThat(result.verdicts()).hasSize(1);
+            assertThat(server.received()).hasSize(40);
+            assertThat(server.received().get(0).path()).isEqualTo("/v1/chat/completions");
+            assertThat(server.received().get(0).body())
+                    .contains("\"stream\":true")
+                    .contains("\"include_usage\":true")
+                    .contains("\"continuous_usage_stats\":true")
+                    .contains("\"max_tokens\":8")
+                    .contains("\"ignore_eos\":true");
+        }
+    }
+
+    @Test
+    void should_run_a_closed_loop_and_never_have_more_requests_in_flight_than_users() throws Exception {
+        try (ScriptedSseServer server = new ScriptedSseServer(n -> Script.stream(10, 2, 4))) {
+            RunResult result = Goodput.run(
+                    ServerEndpoint.of(server.baseUrl() + "/v1", "scripted").withContinuousUsageStats(false),
+                    Workload.synthetic()
+                            .completions()
+                            .inputTokens(8)
+                            .outputTokens(4)
+                            .build(),
+                    LoadProfile.concurrency(3).requests(24));
+
+            assertThat(result.accounting().count(Outcome.SUCCESS)).isEqualTo(24);
+            assertThat(result.load().peakInFlight()).isLessThanOrEqualTo(3);
+            assertThat(result.load().offeredRate()).isNaN();
+            assertThat(server.received()).allSatisfy(received -> {
+                assertThat(received.path()).isEqualTo("/v1/completions");
+                assertThat(received.body()).doesNotContain("continuous_usage_stats");
+            });
+        }
+    }
+
+    @Test
+    void should_send_the_api_key_as_a_bearer_token_and_never_record_it() throws Exception {
+        String secret = "sk-test-very-secret-0123456789";
+        try (ScriptedSseServer server = new ScriptedSseServer(n -> Script.stream(1, 1, 2))) {
+            ServerEndpoint endpoint = ServerEndpoint.of(server.baseUrl(), "scripted")
+                    .withApiKeyFromEnvironment("GOODPUT_TEST_KEY")
+                    .withEnvironment(Map.of("GOODPUT_TEST_KEY", secret)::get);
+            RunResult result = Goodput.run(
+                    endpoint,
+                    Workload.synthetic().inputTokens(4).outputTokens(2).build(),
+                    LoadProfile.constantRate(50).requests(3));
+
+            assertThat(server.received())
+                    .allSatisfy(r -> assertThat(r.authorization()).isEqualTo("Bearer " + secret));
+            assertThat(result.toString()).doesNotContain(secret);
+            assertThat(endpoint.describe().toString()).doesNotContain(secret).contains("GOODPUT_TEST_KEY");
+        }
+    }
+
+    @Test
+    void should_fail_every_request_with_a_reason_when_nothing_listens() {
+        RunResult result = Goodput.run(
+                ServerEndpoint.of("http://127.0.0.1:9", "nobody"),
+                Workload.synthetic().inputTokens(4).outputTokens(2).build(),
+                LoadProfile.constantRate(100).requests(5));
+
+        assertThat(result.accounting().count(Outcome.FAILED)).isEqualTo(5);
+        assertThat(result.records())
+                .allSatisfy(r -> assertThat(r.errorDetail()).startsWith("connection refused or unreachable"));
+        assertThat(result.value(Metric.ERROR_RATE)).isEqualTo(1.0);
+    }
+}

@@ -1,0 +1,110 @@
+package dev.goodput.core.internal.result;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.goodput.core.Metric;
+import dev.goodput.core.Outcome;
+import dev.goodput.core.RunResult;
+import dev.goodput.core.Slo;
+import dev.goodput.core.Summary;
+import dev.goodput.core.Verdict;
+import dev.goodput.core.testing.SampleResults;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Every figure here is computed by hand in the comments next to it. */
+class ResultCalculatorTest {
+
+    private static final long MS = 1_000_000;
+
+    private static RunResult compute(List<Slo> slos) {
+        return SampleResults.compute(slos);
+    }
+
+    @Test
+    void should_summarise_per_request_metrics_of_measured_successes_only() {
+        RunResult result = compute(List.of());
+
+        Summary ttft = result.summary(Metric.TTFT);
+        // Samples 50, 100, 150, 200 ms.
+        assertThat(ttft.count()).isEqualTo(4);
+        assertThat(ttft.mean()).isEqualTo(125.0 * MS);
+        // Population variance (75² + 25² + 25² + 75²) / 4 = 3125 ms².
+        assertThat(ttft.standardDeviation()).isCloseTo(Math.sqrt(3125) * MS, within(1.0));
+        assertThat(ttft.min()).isEqualTo(50.0 * MS);
+        assertThat(ttft.max()).isEqualTo(200.0 * MS);
+        // Type 7: p50 at rank 1.5 → 100 + 0.5 × 50; p90 at rank 2.7 → 150 + 0.7 × 50.
+        assertThat(ttft.percentile(50)).isCloseTo(125.0 * MS, within(1e-3));
+        assertThat(ttft.percentile(90)).isCloseTo(185.0 * MS, within(1e-3));
+
+        assertThat(result.summary(Metric.TTFT_FROM_SEND).mean()).isEqualTo((100 + 140 + 200 + 50) / 4.0 * MS);
+        assertThat(result.summary(Metric.QUEUE_TIME).max()).isEqualTo(10.0 * MS);
+        assertThat(result.summary(Metric.E2EL).mean()).isEqualTo((300 + 350 + 200 + 450) / 4.0 * MS);
+        // TPOT: (300-100)/4 = 50, (450-250)/2 = 100, none for one token, (750-350)/8 = 50.
+        assertThat(result.summary(Metric.TPOT).count()).isEqualTo(3);
+        assertThat(result.summary(Metric.TPOT).mean()).isCloseTo(200.0 / 3 * MS, within(1e-3));
+        assertThat(result.summary(Metric.MAX_STALL).count()).isEqualTo(3);
+        // Send lag covers every measured request that was sent, the failed one included.
+        assertThat(result.summary(Metric.SEND_LAG).count()).isEqualTo(5);
+        assertThat(result.summary(Metric.ICL).count()).isEqualTo(6);
+        assertThat(result.summary(Metric.ITL).count()).isEqualTo(12);
+    }
+
+    @Test
+    void should_compute_rates_over_the_measurement_window() {
+        RunResult result = compute(List.of());
+
+        // The window runs from the first measured intended start (0) to the latest measured end (1000 ms).
+        assertThat(result.load().windowNanos()).isEqualTo(1000 * MS);
+        assertThat(result.value(Metric.REQUEST_THROUGHPUT)).isCloseTo(4.0, within(1e-9));
+        // Output tokens 5 + 3 + 1 + 9 = 18; input 4 × 10 (the server's count wins over the client's 8).
+        assertThat(result.value(Metric.OUTPUT_TOKEN_THROUGHPUT)).isCloseTo(18.0, within(1e-9));
+        assertThat(result.value(Metric.INPUT_TOKEN_THROUGHPUT)).isCloseTo(40.0, within(1e-9));
+        assertThat(result.value(Metric.TOTAL_TOKEN_THROUGHPUT)).isCloseTo(58.0, within(1e-9));
+        assertThat(result.value(Metric.ERROR_RATE)).isCloseTo(0.2, within(1e-9));
+        // No request-level objective: every success is good.
+        assertThat(result.goodRequests()).isEqualTo(4);
+        assertThat(result.value(Metric.GOODPUT)).isCloseTo(4.0, within(1e-9));
+        assertThat(result.value(Metric.SLO_ATTAINMENT)).isCloseTo(0.8, within(1e-9));
+        // Dispatches of measured requests at 0, 110, 200, 300, 400 ms: 4 gaps over 400 ms.
+        assertThat(result.load().achievedRate()).isCloseTo(10.0, within(1e-9));
+        assertThat(result.load().offeredRate()).isEqualTo(5.0);
+        assertThat(result.accounting().scheduled()).isEqualTo(7);
+        assertThat(result.accounting().measured()).isEqualTo(5);
+        assertThat(result.accounting().measured(Outcome.FAILED)).isEqualTo(1);
+        assertThat(result.tokens().prompt().compared()).isEqualTo(4);
+        assertThat(result.tokens().prompt().meanDifference()).isEqualTo(2.0);
+        assertThat(result.tokens().finishReasons()).containsEntry("length", 4L);
+    }
+
+    @Test
+    void should_count_as_good_only_successes_that_meet_every_request_level_bound() {
+        RunResult result = compute(List.of(
+                Slo.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(180)),
+                Slo.of(Metric.TPOT).mean().atMost(Duration.ofMillis(80)),
+                Slo.of(Metric.GOODPUT).atLeast(1.5),
+                Slo.of(Metric.ERROR_RATE).atMost(0.1)));
+
+        // TTFT ≤ 180 ms and TPOT ≤ 80 ms: request 1 (100, 50) and 4 (50, 50) are good; 2 has TPOT 100, 3 has
+        // TTFT 200 (its missing TPOT does not count against it).
+        assertThat(result.goodRequests()).isEqualTo(2);
+        assertThat(result.goodput()).isCloseTo(2.0, within(1e-9));
+        assertThat(result.value(Metric.SLO_ATTAINMENT)).isCloseTo(0.4, within(1e-9));
+        assertThat(result.verdicts()).hasSize(4);
+        assertThat(result.verdicts().get(0).measured()).isCloseTo(185.0 * MS, within(1e-3));
+        assertThat(result.verdicts().get(0).verdict()).isNotEqualTo(Verdict.MET);
+        assertThat(result.verdicts().get(2).verdict()).isEqualTo(Verdict.MET);
+        assertThat(result.verdicts().get(3).verdict()).isEqualTo(Verdict.VIOLATED);
+        assertThat(result.verdicts().get(3).measured()).isCloseTo(0.2, within(1e-9));
+        assertThat(result.allMet()).isFalse();
+    }
+
+    @Test
+    void should_report_the_peak_number_of_requests_in_flight() {
+        // In flight: warm-up [-500, 600), 1 [0, 300), 2 [110, 460), 3 [200, 400), 4 [300, 760), 5 [400, 1000).
+        // At 300 request 1 ends as 4 starts; at 400 request 3 ends as 5 starts: the peak is 4, at 200-300.
+        assertThat(compute(List.of()).load().peakInFlight()).isEqualTo(4);
+    }
+}
