@@ -1,0 +1,104 @@
+package dev.goodput.core.report;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import dev.goodput.core.Metric;
+import dev.goodput.core.Outcome;
+import dev.goodput.core.RunResult;
+import dev.goodput.core.SloVerdict;
+import dev.goodput.core.Summary;
+import dev.goodput.core.internal.Units;
+import java.util.List;
+import java.util.Locale;
+import org.apiguardian.api.API;
+
+/**
+ * Formats a short plain-text summary of a run for test output: load, achieved rate, counts by outcome, the
+ * latency table, throughput, goodput, and every verdict.
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public final class ConsoleReport {
+
+    private static final List<Metric> LATENCIES =
+            List.of(Metric.TTFT, Metric.TPOT, Metric.ITL, Metric.E2EL, Metric.QUEUE_TIME, Metric.MAX_STALL);
+
+    private ConsoleReport() {}
+
+    /** Returns the summary, lines separated by {@code \n}, ending in a newline. */
+    public static String format(RunResult result) {
+        StringBuilder out = new StringBuilder();
+        var accounting = result.accounting();
+        line(
+                out,
+                "Goodput run: %s against %s",
+                result.spec().load(),
+                result.spec().server());
+        line(
+                out,
+                "requests: %d scheduled, %d succeeded, %d failed, %d timed out, %d cancelled (%d measured)",
+                accounting.scheduled(),
+                accounting.count(Outcome.SUCCESS),
+                accounting.count(Outcome.FAILED),
+                accounting.count(Outcome.TIMED_OUT),
+                accounting.count(Outcome.CANCELLED),
+                accounting.measured());
+        line(
+                out,
+                "load: offered %s req/s, achieved %s req/s, window %.2f s, peak in flight %d",
+                Double.isNaN(result.load().offeredRate())
+                        ? "n/a"
+                        : fixed(result.load().offeredRate()),
+                fixed(result.load().achievedRate()),
+                result.load().windowSeconds(),
+                result.load().peakInFlight());
+        List<Double> percentiles = result.spec().percentiles();
+        StringBuilder header = new StringBuilder(String.format(Locale.ROOT, "%-12s %8s %10s", "ms", "n", "mean"));
+        for (double percentile : percentiles) {
+            header.append(String.format(Locale.ROOT, " %10s", "p" + Units.formatPercentile(percentile)));
+        }
+        header.append(String.format(Locale.ROOT, " %10s", "max"));
+        out.append(header).append('\n');
+        for (Metric metric : LATENCIES) {
+            Summary summary = result.summary(metric);
+            StringBuilder row = new StringBuilder(String.format(
+                    Locale.ROOT, "%-12s %8d %10s", metric.displayName(), summary.count(), ms(summary.mean())));
+            for (double percentile : percentiles) {
+                row.append(String.format(Locale.ROOT, " %10s", ms(summary.percentile(percentile))));
+            }
+            row.append(String.format(Locale.ROOT, " %10s", ms(summary.max())));
+            out.append(row).append('\n');
+        }
+        line(
+                out,
+                "throughput: %s req/s, %s output tok/s, %s total tok/s",
+                fixed(result.value(Metric.REQUEST_THROUGHPUT)),
+                fixed(result.value(Metric.OUTPUT_TOKEN_THROUGHPUT)),
+                fixed(result.value(Metric.TOTAL_TOKEN_THROUGHPUT)));
+        line(
+                out,
+                "goodput: %s req/s (%d good requests, SLO attainment %s, error rate %s)",
+                fixed(result.goodput()),
+                result.goodRequests(),
+                Units.format(Metric.SLO_ATTAINMENT, result.value(Metric.SLO_ATTAINMENT)),
+                Units.format(Metric.ERROR_RATE, result.value(Metric.ERROR_RATE)));
+        if (!result.clientHealth().trustworthy()) {
+            line(out, "WARNING: %s", result.clientHealth().reason());
+        }
+        for (SloVerdict verdict : result.verdicts()) {
+            line(out, "  %s", verdict.describe());
+        }
+        return out.toString();
+    }
+
+    private static String ms(double nanos) {
+        return Double.isNaN(nanos) ? "-" : String.format(Locale.ROOT, "%.2f", nanos / 1e6);
+    }
+
+    private static String fixed(double value) {
+        return Double.isNaN(value) ? "n/a" : String.format(Locale.ROOT, "%.2f", value);
+    }
+
+    private static void line(StringBuilder out, String format, Object... args) {
+        out.append(String.format(Locale.ROOT, format, args)).append('\n');
+    }
+}

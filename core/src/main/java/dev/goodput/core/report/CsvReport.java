@@ -1,0 +1,115 @@
+package dev.goodput.core.report;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import dev.goodput.core.RequestRecord;
+import dev.goodput.core.RunResult;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import org.apiguardian.api.API;
+
+/**
+ * Writes one CSV row per request: its phase, outcome, every instant relative to the run's first intended
+ * start (in milliseconds, empty when the instant never happened), the derived latencies, token counts and the
+ * error detail. RFC 4180 quoting.
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public final class CsvReport {
+
+    /** The header row. */
+    public static final String HEADER = "index,phase,outcome,http_status,intended_ms,dispatched_ms,headers_ms,"
+            + "first_token_ms,last_token_ms,end_ms,ttft_ms,ttft_from_send_ms,queue_ms,e2el_ms,tpot_ms,max_stall_ms,"
+            + "held_by_concurrency_cap,content_events,output_tokens,output_token_source,client_output_tokens,"
+            + "server_prompt_tokens,client_prompt_tokens,finish_reason,error";
+
+    private CsvReport() {}
+
+    /** Writes the CSV to a file, creating its directory. */
+    public static void write(RunResult result, Path file) {
+        try {
+            Path parent = file.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+            try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+                write(result, out);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the per-request CSV to " + file, e);
+        }
+    }
+
+    /** Writes the CSV, header first. */
+    public static void write(RunResult result, Writer out) throws IOException {
+        long origin = result.records().stream()
+                .mapToLong(RequestRecord::intendedNanos)
+                .min()
+                .orElse(0);
+        out.write(HEADER);
+        out.write('\n');
+        for (RequestRecord r : result.records()) {
+            String[] cells = {
+                Long.toString(r.index()),
+                r.phase().name(),
+                r.outcome().name(),
+                r.httpStatus() == 0 ? "" : Integer.toString(r.httpStatus()),
+                instant(r.intendedNanos(), origin),
+                instant(r.dispatchedNanos(), origin),
+                instant(r.headersNanos(), origin),
+                instant(r.firstTokenNanos(), origin),
+                instant(r.lastTokenNanos(), origin),
+                instant(r.endNanos(), origin),
+                duration(r.ttftNanos()),
+                duration(r.ttftFromSendNanos()),
+                duration(r.queueNanos()),
+                duration(r.e2elNanos()),
+                Double.isNaN(r.tpotNanos()) ? "" : millis(r.tpotNanos()),
+                duration(r.maxStallNanos()),
+                Boolean.toString(r.heldByConcurrencyCap()),
+                Integer.toString(r.contentEvents()),
+                Integer.toString(r.outputTokens()),
+                r.outputTokenSource().name(),
+                count(r.clientOutputTokens()),
+                count(r.serverPromptTokens()),
+                count(r.clientPromptTokens()),
+                r.finishReason() == null ? "" : r.finishReason(),
+                r.errorDetail() == null ? "" : r.errorDetail()
+            };
+            for (int i = 0; i < cells.length; i++) {
+                if (i > 0) {
+                    out.write(',');
+                }
+                out.write(quote(cells[i]));
+            }
+            out.write('\n');
+        }
+    }
+
+    private static String instant(long nanos, long origin) {
+        return nanos == RequestRecord.ABSENT ? "" : millis(nanos - origin);
+    }
+
+    private static String duration(long nanos) {
+        return nanos == RequestRecord.ABSENT ? "" : millis(nanos);
+    }
+
+    private static String millis(double nanos) {
+        return String.format(Locale.ROOT, "%.3f", nanos / 1e6);
+    }
+
+    private static String count(int value) {
+        return value < 0 ? "" : Integer.toString(value);
+    }
+
+    private static String quote(String cell) {
+        if (cell.indexOf(',') < 0 && cell.indexOf('"') < 0 && cell.indexOf('\n') < 0 && cell.indexOf('\r') < 0) {
+            return cell;
+        }
+        return '"' + cell.replace("\"", "\"\"") + '"';
+    }
+}

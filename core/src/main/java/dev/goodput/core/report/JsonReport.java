@@ -1,0 +1,260 @@
+package dev.goodput.core.report;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.goodput.core.Accounting;
+import dev.goodput.core.ConfidenceInterval;
+import dev.goodput.core.Metric;
+import dev.goodput.core.RunResult;
+import dev.goodput.core.RunSpec;
+import dev.goodput.core.Slo;
+import dev.goodput.core.SloVerdict;
+import dev.goodput.core.Summary;
+import dev.goodput.core.TokenComparison;
+import dev.goodput.core.internal.Units;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import org.apiguardian.api.API;
+
+/**
+ * Writes a {@link RunResult} as JSON: a {@code schema_version}, the run's full configuration and environment,
+ * the accounting, every metric summary, every verdict, and a {@code vllm} block with the key names and
+ * definitions of vLLM's {@code bench serve} result so that dashboards reading vLLM's JSON read ours.
+ *
+ * <p>Latencies are in milliseconds (keys end in {@code _ms}); rates per second; ratios between 0 and 1. A
+ * value that does not exist (no samples) is {@code null}. The API key never appears: the configuration holds
+ * only the name of its environment variable.
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public final class JsonReport {
+
+    /** The version of the JSON layout; it changes when a key is renamed or removed. */
+    public static final int SCHEMA_VERSION = 1;
+
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private JsonReport() {}
+
+    /** Writes the result to a file, creating its directory. */
+    public static void write(RunResult result, Path file) {
+        try {
+            Path parent = file.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+            try (OutputStream out = Files.newOutputStream(file)) {
+                write(result, out);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the JSON result to " + file, e);
+        }
+    }
+
+    /** Writes the result to a stream, pretty-printed, leaving the stream open. */
+    public static void write(RunResult result, OutputStream out) throws IOException {
+        JsonFactory factory = MAPPER.getFactory();
+        try (JsonGenerator json = factory.createGenerator(out, JsonEncoding.UTF8)) {
+            json.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+            json.useDefaultPrettyPrinter();
+            json.setCodec(MAPPER);
+            json.writeStartObject();
+            json.writeNumberField("schema_version", SCHEMA_VERSION);
+            json.writeStringField("goodput_version", result.environment().goodputVersion());
+            json.writeStringField("started_at", result.environment().startedAt().toString());
+            writeEnvironment(json, result);
+            writeConfiguration(json, result.spec());
+            writeAccounting(json, result.accounting());
+            writeLoad(json, result);
+            writeMetrics(json, result);
+            writeVerdicts(json, result);
+            writeTokens(json, result);
+            json.writeObjectFieldStart("client_health");
+            json.writeBooleanField("trustworthy", result.clientHealth().trustworthy());
+            number(json, "send_lag_p99_ms", result.clientHealth().sendLagP99Nanos() / 1e6);
+            number(json, "send_lag_limit_ms", result.clientHealth().sendLagLimitNanos() / 1e6);
+            json.writeStringField("reason", result.clientHealth().reason());
+            json.writeEndObject();
+            json.writeFieldName("vllm");
+            json.writeObject(VllmCompatibility.block(result));
+            json.writeEndObject();
+        }
+    }
+
+    /** Returns the result as a JSON string. */
+    public static String toJson(RunResult result) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        try {
+            write(result, out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toString(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    private static void writeEnvironment(JsonGenerator json, RunResult result) throws IOException {
+        var environment = result.environment();
+        json.writeObjectFieldStart("environment");
+        json.writeStringField("java_version", environment.javaVersion());
+        json.writeStringField("java_vendor", environment.javaVendor());
+        json.writeStringField("os_name", environment.osName());
+        json.writeStringField("os_arch", environment.osArch());
+        json.writeNumberField("available_processors", environment.availableProcessors());
+        json.writeEndObject();
+    }
+
+    private static void writeConfiguration(JsonGenerator json, RunSpec spec) throws IOException {
+        json.writeObjectFieldStart("configuration");
+        json.writeObjectField("server", spec.server().describe());
+        json.writeObjectField("workload", spec.workload().describe());
+        json.writeObjectField("load", spec.load().describe());
+        json.writeArrayFieldStart("slos");
+        for (Slo slo : spec.slos()) {
+            writeSlo(json, slo);
+        }
+        json.writeEndArray();
+        json.writeObjectField("percentiles", spec.percentiles());
+        json.writeNumberField("confidence", spec.confidence());
+        json.writeNumberField("send_lag_limit_ms", spec.sendLagLimit().toNanos() / 1e6);
+        json.writeBooleanField("client_output_tokenizer", spec.outputTokenCounter() != null);
+        json.writeEndObject();
+    }
+
+    private static void writeSlo(JsonGenerator json, Slo slo) throws IOException {
+        json.writeStartObject();
+        json.writeStringField("text", slo.toString());
+        json.writeStringField("metric", slo.metric().name());
+        json.writeStringField("statistic", slo.statistic().name());
+        number(json, "percentile", slo.percentile());
+        json.writeStringField("comparison", slo.comparison().name());
+        number(json, "threshold", inReportUnit(slo.metric(), slo.threshold()));
+        json.writeStringField("unit", reportUnit(slo.metric()));
+        json.writeEndObject();
+    }
+
+    private static void writeAccounting(JsonGenerator json, Accounting accounting) throws IOException {
+        json.writeObjectFieldStart("accounting");
+        json.writeNumberField("scheduled", accounting.scheduled());
+        json.writeObjectField("by_outcome", lowerKeys(accounting.byOutcome()));
+        json.writeObjectField("by_phase", lowerKeys(accounting.byPhase()));
+        json.writeObjectField("measured_by_outcome", lowerKeys(accounting.measuredByOutcome()));
+        json.writeEndObject();
+    }
+
+    private static void writeLoad(JsonGenerator json, RunResult result) throws IOException {
+        json.writeObjectFieldStart("load");
+        number(json, "offered_rate", result.load().offeredRate());
+        number(json, "achieved_rate", result.load().achievedRate());
+        json.writeNumberField("window_s", result.load().windowSeconds());
+        json.writeNumberField("peak_in_flight", result.load().peakInFlight());
+        json.writeEndObject();
+    }
+
+    private static void writeMetrics(JsonGenerator json, RunResult result) throws IOException {
+        json.writeObjectFieldStart("metrics");
+        for (Map.Entry<Metric, Summary> entry : result.summaries().entrySet()) {
+            Metric metric = entry.getKey();
+            Summary summary = entry.getValue();
+            json.writeObjectFieldStart(key(metric) + "_ms");
+            json.writeNumberField("count", summary.count());
+            number(json, "mean", summary.mean() / 1e6);
+            number(json, "std", summary.standardDeviation() / 1e6);
+            number(json, "min", summary.min() / 1e6);
+            number(json, "max", summary.max() / 1e6);
+            for (Map.Entry<Double, Double> percentile : summary.percentiles().entrySet()) {
+                number(json, "p" + Units.formatPercentile(percentile.getKey()), percentile.getValue() / 1e6);
+            }
+            json.writeEndObject();
+        }
+        for (Map.Entry<Metric, Double> entry : result.values().entrySet()) {
+            number(json, key(entry.getKey()), entry.getValue());
+        }
+        json.writeNumberField("good_requests", result.goodRequests());
+        json.writeEndObject();
+    }
+
+    private static void writeVerdicts(JsonGenerator json, RunResult result) throws IOException {
+        json.writeArrayFieldStart("verdicts");
+        for (SloVerdict verdict : result.verdicts()) {
+            Metric metric = verdict.slo().metric();
+            json.writeStartObject();
+            json.writeStringField("slo", verdict.slo().toString());
+            json.writeStringField("verdict", verdict.verdict().name());
+            number(json, "measured", inReportUnit(metric, verdict.measured()));
+            number(json, "threshold", inReportUnit(metric, verdict.slo().threshold()));
+            json.writeStringField("unit", reportUnit(metric));
+            ConfidenceInterval interval = verdict.interval();
+            if (interval != null) {
+                number(json, "ci_lower", inReportUnit(metric, interval.lower()));
+                number(json, "ci_upper", inReportUnit(metric, interval.upper()));
+                json.writeNumberField("ci_confidence", interval.confidence());
+                json.writeStringField("ci_method", interval.method());
+            }
+            json.writeNumberField("samples", verdict.sampleCount());
+            json.writeStringField("reason", verdict.reason());
+            json.writeStringField("text", verdict.describe());
+            json.writeEndObject();
+        }
+        json.writeEndArray();
+    }
+
+    private static void writeTokens(JsonGenerator json, RunResult result) throws IOException {
+        var tokens = result.tokens();
+        json.writeObjectFieldStart("tokens");
+        json.writeNumberField("input_tokens", tokens.inputTokens());
+        json.writeNumberField("output_tokens", tokens.outputTokens());
+        json.writeObjectField("token_count_source", lowerKeys(tokens.outputTokenSources()));
+        writeComparison(json, "prompt_server_vs_client", tokens.prompt());
+        writeComparison(json, "output_server_vs_client", tokens.output());
+        json.writeObjectField("finish_reasons", tokens.finishReasons());
+        json.writeEndObject();
+    }
+
+    private static void writeComparison(JsonGenerator json, String name, TokenComparison comparison)
+            throws IOException {
+        json.writeObjectFieldStart(name);
+        json.writeNumberField("compared", comparison.compared());
+        json.writeNumberField("differing", comparison.differing());
+        number(json, "mean_difference", comparison.meanDifference());
+        json.writeNumberField("max_absolute_difference", comparison.maxAbsoluteDifference());
+        json.writeEndObject();
+    }
+
+    static String key(Metric metric) {
+        return metric.name().toLowerCase(Locale.ROOT);
+    }
+
+    private static double inReportUnit(Metric metric, double value) {
+        return metric.isLatency() ? value / 1e6 : value;
+    }
+
+    private static String reportUnit(Metric metric) {
+        return switch (metric.unit()) {
+            case NANOSECONDS -> "ms";
+            case PER_SECOND -> Units.perSecondUnit(metric);
+            case RATIO -> "ratio";
+        };
+    }
+
+    private static <K extends Enum<K>> Map<String, Long> lowerKeys(Map<K, Long> counts) {
+        Map<String, Long> lower = new java.util.LinkedHashMap<>();
+        counts.forEach((key, count) -> lower.put(key.name().toLowerCase(Locale.ROOT), count));
+        return lower;
+    }
+
+    private static void number(JsonGenerator json, String name, double value) throws IOException {
+        if (Double.isNaN(value) || Double.isInfinite(value)) {
+            json.writeNullField(name);
+        } else {
+            json.writeNumberField(name, value);
+        }
+    }
+}

@@ -1,0 +1,102 @@
+package dev.goodput.core.testing;
+
+import static dev.goodput.core.RequestRecord.ABSENT;
+
+import dev.goodput.core.Goodput;
+import dev.goodput.core.LoadProfile;
+import dev.goodput.core.Outcome;
+import dev.goodput.core.Phase;
+import dev.goodput.core.RequestRecord;
+import dev.goodput.core.RunEnvironment;
+import dev.goodput.core.RunResult;
+import dev.goodput.core.RunSpec;
+import dev.goodput.core.ServerEndpoint;
+import dev.goodput.core.Slo;
+import dev.goodput.core.TokenCountSource;
+import dev.goodput.core.Workload;
+import dev.goodput.core.internal.result.ResultCalculator;
+import java.time.Instant;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+
+/** Hand-made records whose metrics are computed by hand in {@code ResultCalculatorTest}. */
+public final class SampleResults {
+
+    private SampleResults() {}
+
+    private static final long MS = 1_000_000;
+
+    private static RequestRecord success(
+            long index, Phase phase, long intended, long dispatched, long first, long last, long end, int out) {
+        return new RequestRecord(
+                index,
+                phase,
+                intended * MS,
+                dispatched * MS,
+                dispatched * MS + MS,
+                first * MS,
+                last * MS,
+                end * MS,
+                false,
+                200,
+                out,
+                out,
+                TokenCountSource.USAGE,
+                -1,
+                10,
+                8,
+                out >= 2 ? (last - first) * MS : ABSENT,
+                "length",
+                Outcome.SUCCESS,
+                null);
+    }
+
+    private static RequestRecord failure(long index, long intended, long end) {
+        return new RequestRecord(
+                index,
+                Phase.MEASURED,
+                intended * MS,
+                intended * MS,
+                ABSENT,
+                ABSENT,
+                ABSENT,
+                end * MS,
+                false,
+                500,
+                0,
+                0,
+                TokenCountSource.NONE,
+                -1,
+                -1,
+                8,
+                ABSENT,
+                null,
+                Outcome.FAILED,
+                "HTTP 500");
+    }
+
+    public static final List<RequestRecord> RECORDS = List.of(
+            success(0, Phase.WARMUP, -500, -500, 500, 600, 600, 3), // excluded
+            success(1, Phase.MEASURED, 0, 0, 100, 300, 300, 5), // TTFT 100, E2EL 300, TPOT 50
+            success(2, Phase.MEASURED, 100, 110, 250, 450, 460, 3), // TTFT 150 (140 from send), E2EL 350, TPOT 100
+            success(3, Phase.MEASURED, 200, 200, 400, 400, 400, 1), // TTFT 200, E2EL 200, no TPOT
+            success(4, Phase.MEASURED, 300, 300, 350, 750, 760, 9), // TTFT 50, E2EL 450, TPOT 50
+            failure(5, 400, 1000), // inside the window, ends it at 1000 ms
+            success(6, Phase.COOLDOWN, 1100, 1100, 1200, 1300, 1300, 3)); // excluded
+
+    /** Computes the result of the sample records with the given objectives. */
+    public static RunResult compute(List<Slo> slos) {
+        RunSpec spec = Goodput.newRun(ServerEndpoint.of("http://127.0.0.1:1", "m"))
+                .workload(Workload.synthetic().build())
+                .load(LoadProfile.constantRate(5).requests(7))
+                .slos(slos)
+                .build();
+        Histogram icl = new Histogram(3);
+        for (long gap : new long[] {50, 50, 50, 50, 200, 400}) {
+            icl.recordValue(gap * MS);
+        }
+        Histogram itl = new Histogram(3);
+        itl.recordValueWithCount(50 * MS, 12);
+        return ResultCalculator.compute(spec, RunEnvironment.current(Instant.EPOCH), RECORDS, icl, itl);
+    }
+}
