@@ -1,0 +1,338 @@
+package dev.goodput.mock;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import dev.goodput.mock.internal.engine.StepCost;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import org.apiguardian.api.API;
+
+/**
+ * The timing and capacity of the simulated server: when it produces tokens, and how many sequences and KV-cache
+ * tokens it holds.
+ *
+ * <p>A model is immutable; each {@code withX} method returns a copy. The named {@linkplain #preset presets} pair
+ * real hardware with a real model and derive their step times from the roofline (see {@link #stepNanos} and
+ * the preset javadoc in {@code PerformanceModelPresets}); {@link #fixed} and {@link #singleSlot} have constant
+ * costs and are exact, for tests.
+ *
+ * <p>The cost methods ({@link #decodeStepNanos}, {@link #prefillNanos}, {@link #stepNanos}) are the same
+ * functions the engine charges, so a test can compute where the model puts its knee and its saturation point.
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public final class PerformanceModel {
+
+    /** How the engine schedules generations under this model. */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    public enum Mode {
+        /** No batching: every generation runs on its own timer with constant TTFT and TPOT, capacity unlimited. */
+        FIXED,
+        /** A vLLM-like step loop: continuous batching, chunked prefill, KV-cache blocks, prefix cache. */
+        CONTINUOUS_BATCHING
+    }
+
+    private final PerformanceModelSettings settings;
+
+    PerformanceModel(PerformanceModelSettings settings) {
+        settings.validate();
+        this.settings = settings;
+    }
+
+    /**
+     * Returns the named preset.
+     *
+     * @throws IllegalArgumentException if no preset has that name; the message lists the known names
+     */
+    public static PerformanceModel preset(String name) {
+        return PerformanceModelPresets.byName(name);
+    }
+
+    /** Returns the names of the presets, the default ({@code h100-llama3-8b}) first. */
+    public static Set<String> presetNames() {
+        return PerformanceModelPresets.names();
+    }
+
+    /** Returns the default preset, {@code h100-llama3-8b}. */
+    public static PerformanceModel defaultModel() {
+        return PerformanceModelPresets.byName(PerformanceModelPresets.DEFAULT);
+    }
+
+    /**
+     * Returns a model with no batching and unlimited capacity: every generation's first token comes {@code ttft}
+     * after its arrival, and each further emission {@code tpot} after the previous one, however many run at once.
+     */
+    public static PerformanceModel fixed(Duration ttft, Duration tpot) {
+        return new PerformanceModel(PerformanceModelSettings.fixed("fixed", ttft.toNanos(), tpot.toNanos()));
+    }
+
+    /**
+     * Returns a model that runs one sequence at a time with constant costs: a generation that starts on an idle
+     * engine gets its first token exactly {@code ttft} after arrival and each further emission exactly {@code tpot}
+     * later; the next generation waits (FCFS) until the previous one has finished.
+     */
+    public static PerformanceModel singleSlot(Duration ttft, Duration tpot) {
+        return new PerformanceModel(PerformanceModelSettings.singleSlot("single-slot", ttft.toNanos(), tpot.toNanos()));
+    }
+
+    /** Returns a copy with at most {@code maxNumSeqs} sequences in the running batch (vLLM {@code --max-num-seqs}). */
+    public PerformanceModel withMaxNumSeqs(int maxNumSeqs) {
+        return with(s -> s.maxNumSeqs = maxNumSeqs);
+    }
+
+    /** Returns a copy whose KV cache holds {@code kvCacheTokens} tokens (rounded down to whole blocks). */
+    public PerformanceModel withKvCacheTokens(long kvCacheTokens) {
+        return with(s -> s.kvCacheTokens = kvCacheTokens);
+    }
+
+    /** Returns a copy with a per-step token budget of {@code maxNumBatchedTokens} (decodes plus prefill chunks). */
+    public PerformanceModel withMaxNumBatchedTokens(int maxNumBatchedTokens) {
+        return with(s -> s.maxNumBatchedTokens = maxNumBatchedTokens);
+    }
+
+    /** Returns a copy with a context limit (prompt plus output) of {@code maxModelLen} tokens. */
+    public PerformanceModel withMaxModelLen(int maxModelLen) {
+        return with(s -> s.maxModelLen = maxModelLen);
+    }
+
+    /** Returns a copy with automatic prefix caching on or off (vLLM has it on by default). */
+    public PerformanceModel withPrefixCaching(boolean prefixCaching) {
+        return with(s -> s.prefixCaching = prefixCaching);
+    }
+
+    /**
+     * Returns a copy that emits {@code tokensPerChunk} tokens per decode step and per stream chunk, as speculative
+     * decoding does; the step costs {@link StepCost#DRAFT_COST_PER_EXTRA_TOKEN} more per extra token.
+     */
+    public PerformanceModel withTokensPerChunk(int tokensPerChunk) {
+        return with(s -> s.tokensPerChunk = tokensPerChunk);
+    }
+
+    /**
+     * Returns a copy whose step times (or, in fixed mode, emission intervals) are scaled by a seeded uniform
+     * factor in {@code [1 - fraction, 1 + fraction]}; 0 turns jitter off.
+     */
+    public PerformanceModel withJitter(double fraction) {
+        return with(s -> s.jitter = fraction);
+    }
+
+    /** Returns a copy whose random draws (output lengths, jitter) are seeded with {@code seed}. */
+    public PerformanceModel withSeed(long seed) {
+        return with(s -> s.seed = seed);
+    }
+
+    /**
+     * Returns a copy whose natural output lengths (requests without {@code ignore_eos}) are drawn from a
+     * geometric distribution with mean {@code meanOutputTokens}, then clamped to the request's limits.
+     */
+    public PerformanceModel withMeanOutputTokens(int meanOutputTokens) {
+        return with(s -> s.meanOutputTokens = meanOutputTokens);
+    }
+
+    /** Returns a copy whose steps cost {@code overhead} more (scheduler and kernel-launch time). */
+    public PerformanceModel withStepOverhead(Duration overhead) {
+        return with(s -> s.stepOverheadNanos = overhead.toNanos());
+    }
+
+    /** Returns a copy with another name, for {@link #describe()}. */
+    public PerformanceModel withName(String name) {
+        return with(s -> s.name = name);
+    }
+
+    private PerformanceModel with(java.util.function.Consumer<PerformanceModelSettings> change) {
+        PerformanceModelSettings copy = settings.copy();
+        change.accept(copy);
+        return new PerformanceModel(copy);
+    }
+
+    /**
+     * Returns the duration of a step in which {@code batchSize} sequences each decode one token (one chunk),
+     * reading {@code totalContextTokens} tokens of KV cache between them.
+     */
+    public long decodeStepNanos(int batchSize, long totalContextTokens) {
+        return StepCost.stepNanos(this, batchSize, totalContextTokens, 0, 0, 0);
+    }
+
+    /** Returns the duration of a step that prefills one fresh prompt of {@code tokens} tokens and nothing else. */
+    public long prefillNanos(int tokens) {
+        return StepCost.stepNanos(this, 0, 0, tokens, tokens, StepCost.attentionPairs(0, tokens));
+    }
+
+    /**
+     * Returns the duration of a step holding {@code decodeSequences} decodes over {@code decodeContextTokens} of
+     * context and one prefill chunk of {@code prefillTokens} new tokens after {@code prefillOffsetTokens} tokens
+     * already in the cache. This is the roofline {@code max(bytes / (BW * MBU), flops / (F * MFU)) + overhead}
+     * with bytes = weights + KV read and flops = 2 * parameters * tokens + attention.
+     */
+    public long stepNanos(int decodeSequences, long decodeContextTokens, int prefillTokens, long prefillOffsetTokens) {
+        return StepCost.stepNanos(
+                this,
+                decodeSequences,
+                decodeContextTokens,
+                prefillTokens,
+                prefillTokens == 0 ? 0 : prefillOffsetTokens + prefillTokens,
+                StepCost.attentionPairs(prefillOffsetTokens, prefillTokens));
+    }
+
+    /** Returns the name (a preset's name unless renamed). */
+    public String name() {
+        return settings.name;
+    }
+
+    /** Returns how the engine schedules generations under this model. */
+    public Mode mode() {
+        return settings.mode;
+    }
+
+    /** Returns the most sequences in the running batch ({@link Integer#MAX_VALUE} in fixed mode). */
+    public int maxNumSeqs() {
+        return settings.maxNumSeqs;
+    }
+
+    /** Returns the per-step token budget (decodes plus prefill chunks). */
+    public int maxNumBatchedTokens() {
+        return settings.maxNumBatchedTokens;
+    }
+
+    /** Returns the KV-cache capacity in tokens, a whole number of blocks. */
+    public long kvCacheTokens() {
+        return settings.kvCacheTokens / settings.blockSize * settings.blockSize;
+    }
+
+    /** Returns the KV-cache block size in tokens (16, as vLLM). */
+    public int blockSize() {
+        return settings.blockSize;
+    }
+
+    /** Returns the context limit (prompt plus output) in tokens. */
+    public int maxModelLen() {
+        return settings.maxModelLen;
+    }
+
+    /** Returns whether automatic prefix caching is on. */
+    public boolean prefixCaching() {
+        return settings.prefixCaching;
+    }
+
+    /** Returns the tokens emitted per decode step and per stream chunk. */
+    public int tokensPerChunk() {
+        return settings.tokensPerChunk;
+    }
+
+    /** Returns the jitter fraction (0 when off). */
+    public double jitter() {
+        return settings.jitter;
+    }
+
+    /** Returns the seed of the model's random draws. */
+    public long seed() {
+        return settings.seed;
+    }
+
+    /** Returns the mean natural output length of requests without {@code ignore_eos}. */
+    public int meanOutputTokens() {
+        return settings.meanOutputTokens;
+    }
+
+    /** Returns whether steps have constant costs (fixed and single-slot models) rather than roofline costs. */
+    public boolean hasConstantStepCosts() {
+        return settings.constantTtftNanos > 0;
+    }
+
+    /** Returns the constant cost of a step holding prefill work, or 0 for a roofline model. */
+    public long constantTtftNanos() {
+        return settings.constantTtftNanos;
+    }
+
+    /** Returns the constant cost of a pure decode step (one emission), or 0 for a roofline model. */
+    public long constantTpotNanos() {
+        return settings.constantTpotNanos;
+    }
+
+    /** Returns the model's parameter count (the 2P FLOPs per token of the roofline). */
+    public long parameterCount() {
+        return settings.parameterCount;
+    }
+
+    /** Returns the bytes of weights read once per step. */
+    public long weightBytes() {
+        return settings.weightBytes;
+    }
+
+    /** Returns the KV-cache bytes per token of context. */
+    public long kvBytesPerToken() {
+        return settings.kvBytesPerToken;
+    }
+
+    /** Returns the attention FLOPs per (query, key) token pair: 4 * layers * attention width. */
+    public long attentionFlopsPerTokenPair() {
+        return settings.attentionFlopsPerTokenPair;
+    }
+
+    /** Returns the GPU's peak memory bandwidth in bytes per second. */
+    public double memoryBandwidthBytesPerSecond() {
+        return settings.memoryBandwidth;
+    }
+
+    /** Returns the GPU's peak dense bf16 FLOP/s. */
+    public double peakFlopsPerSecond() {
+        return settings.peakFlops;
+    }
+
+    /** Returns the assumed memory-bandwidth utilisation (MBU) of decode steps. */
+    public double memoryBandwidthUtilization() {
+        return settings.mbu;
+    }
+
+    /** Returns the assumed model-FLOPs utilisation (MFU) of prefill. */
+    public double modelFlopsUtilization() {
+        return settings.mfu;
+    }
+
+    /** Returns the fixed overhead added to every step. */
+    public long stepOverheadNanos() {
+        return settings.stepOverheadNanos;
+    }
+
+    /** Returns the model's settings by name, for {@code /version} and run metadata. */
+    public Map<String, Object> describe() {
+        Map<String, Object> description = new LinkedHashMap<>();
+        description.put("name", settings.name);
+        description.put("mode", settings.mode.name().toLowerCase(java.util.Locale.ROOT));
+        description.put("hardware", settings.hardware);
+        description.put("served_model", settings.servedModel);
+        if (hasConstantStepCosts()) {
+            description.put("ttft_ms", settings.constantTtftNanos / 1e6);
+            description.put("tpot_ms", settings.constantTpotNanos / 1e6);
+        } else {
+            description.put("parameters", settings.parameterCount);
+            description.put("weight_bytes", settings.weightBytes);
+            description.put("kv_bytes_per_token", settings.kvBytesPerToken);
+            description.put("memory_bandwidth_bytes_per_second", settings.memoryBandwidth);
+            description.put("peak_flops_per_second", settings.peakFlops);
+            description.put("memory_bandwidth_utilization", settings.mbu);
+            description.put("model_flops_utilization", settings.mfu);
+            description.put("step_overhead_ms", settings.stepOverheadNanos / 1e6);
+        }
+        if (settings.mode == Mode.CONTINUOUS_BATCHING) {
+            description.put("max_num_seqs", settings.maxNumSeqs);
+            description.put("max_num_batched_tokens", settings.maxNumBatchedTokens);
+            description.put("kv_cache_tokens", kvCacheTokens());
+            description.put("block_size", settings.blockSize);
+            description.put("enable_prefix_caching", settings.prefixCaching);
+        }
+        description.put("max_model_len", settings.maxModelLen);
+        description.put("tokens_per_chunk", settings.tokensPerChunk);
+        description.put("jitter", settings.jitter);
+        description.put("seed", settings.seed);
+        description.put("mean_output_tokens", settings.meanOutputTokens);
+        return Collections.unmodifiableMap(description);
+    }
+
+    @Override
+    public String toString() {
+        return "PerformanceModel" + describe();
+    }
+}

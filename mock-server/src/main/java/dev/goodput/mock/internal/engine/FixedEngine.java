@@ -1,0 +1,188 @@
+package dev.goodput.mock.internal.engine;
+
+import dev.goodput.mock.PerformanceModel;
+import java.util.Comparator;
+import java.util.PriorityQueue;
+import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The engine of a {@link PerformanceModel.Mode#FIXED} model: no batching and no capacity limit; each generation's
+ * first emission is due TTFT after its arrival and each further one TPOT after the previous (intended times, so
+ * delivery lateness never accumulates). One timer thread keeps every stream in a priority queue ordered by its
+ * next due time, which sustains thousands of concurrent streams.
+ */
+final class FixedEngine implements InferenceEngine {
+
+    private final PerformanceModel model;
+    private final long ttftNanos;
+    private final long tpotNanos;
+    private final ConcurrentLinkedQueue<FixedStream> submissions = new ConcurrentLinkedQueue<>();
+    private final PriorityQueue<FixedStream> due = new PriorityQueue<>(
+            Comparator.comparingLong((FixedStream stream) -> stream.nextNanos).thenComparingLong(s -> s.order));
+    private final Thread thread;
+    private final AtomicInteger pending = new AtomicInteger();
+    private final EmissionLateness lateness = new EmissionLateness();
+    private long submitted;
+    private volatile boolean closed;
+    private volatile long promptTokens;
+    private volatile long generationTokens;
+    private volatile long emissions;
+    private volatile int active;
+
+    FixedEngine(PerformanceModel model) {
+        this.model = model;
+        this.ttftNanos = model.constantTtftNanos();
+        this.tpotNanos = model.constantTpotNanos();
+        this.thread = new Thread(this::run, "goodput-mock-fixed-engine");
+        thread.setDaemon(true);
+    }
+
+    FixedEngine start() {
+        thread.start();
+        return this;
+    }
+
+    @Override
+    public void submit(Generation generation, TokenSink sink) {
+        if (closed) {
+            sink.onFinish("abort", System.nanoTime());
+            return;
+        }
+        pending.incrementAndGet();
+        submissions.add(new FixedStream(generation, sink, OutputLength.of(generation, model), model.seed()));
+        LockSupport.unpark(thread);
+    }
+
+    private void run() {
+        while (!closed) {
+            admitSubmissions();
+            FixedStream head = due.peek();
+            if (head == null) {
+                LockSupport.park(this);
+            } else if (PreciseClock.parkTowards(head.nextNanos)) {
+                PreciseClock.spinUntil(head.nextNanos);
+                emitDue(System.nanoTime());
+            }
+        }
+        admitSubmissions();
+        long now = System.nanoTime();
+        for (FixedStream stream : due) {
+            finish(stream, "abort", now);
+        }
+        due.clear();
+        active = 0;
+    }
+
+    private void admitSubmissions() {
+        FixedStream stream;
+        while ((stream = submissions.poll()) != null) {
+            pending.decrementAndGet();
+            stream.order = submitted++;
+            stream.nextNanos = stream.generation.arrivalNanos() + jittered(ttftNanos, stream.random);
+            due.add(stream);
+        }
+        active = due.size();
+    }
+
+    private void emitDue(long now) {
+        FixedStream stream;
+        while ((stream = due.peek()) != null && stream.nextNanos - now <= 0) {
+            due.poll();
+            if (emit(stream)) {
+                stream.nextNanos += jittered(tpotNanos, stream.random);
+                due.add(stream);
+            }
+        }
+        active = due.size();
+    }
+
+    /** Delivers one emission; returns whether the stream goes on. */
+    private boolean emit(FixedStream stream) {
+        long intended = stream.nextNanos;
+        try {
+            if (stream.sink.isCancelled()) {
+                stream.sink.onFinish("abort", intended);
+                return false;
+            }
+            int count = Math.min(model.tokensPerChunk(), stream.output.tokens() - stream.emitted);
+            stream.sink.onTokens(stream.emitted, count, intended);
+            lateness.record(System.nanoTime() - intended);
+            if (stream.emitted == 0) {
+                promptTokens += stream.generation.promptTokens();
+            }
+            stream.emitted += count;
+            generationTokens += count;
+            emissions++;
+            if (stream.emitted >= stream.output.tokens()) {
+                stream.sink.onFinish(stream.output.finishReason(), intended);
+                return false;
+            }
+            return true;
+        } catch (RuntimeException sinkFailure) {
+            // A failing sink must not stop the timer thread that serves every other stream.
+            return false;
+        }
+    }
+
+    private void finish(FixedStream stream, String reason, long nanos) {
+        try {
+            stream.sink.onFinish(reason, nanos);
+        } catch (RuntimeException ignored) {
+            // The engine is closing; nothing else to do for this stream.
+        }
+    }
+
+    private long jittered(long nanos, SplittableRandom random) {
+        double jitter = model.jitter();
+        return jitter == 0 ? nanos : Math.round(nanos * (1 + jitter * (2 * random.nextDouble() - 1)));
+    }
+
+    /** Returns how late emissions were delivered against their intended times. */
+    EmissionLateness lateness() {
+        return lateness;
+    }
+
+    @Override
+    public EngineSnapshot snapshot() {
+        int running = active + pending.get();
+        return new EngineSnapshot(running, 0, 0, 0, 0, 0, promptTokens, generationTokens, emissions);
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        LockSupport.unpark(thread);
+        if (Thread.currentThread() != thread) {
+            try {
+                thread.join(5_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        FixedStream stream;
+        while ((stream = submissions.poll()) != null) {
+            finish(stream, "abort", System.nanoTime());
+        }
+    }
+
+    private static final class FixedStream {
+        final Generation generation;
+        final TokenSink sink;
+        final OutputLength output;
+        final SplittableRandom random;
+        long order;
+        long nextNanos;
+        int emitted;
+
+        FixedStream(Generation generation, TokenSink sink, OutputLength output, long modelSeed) {
+            this.generation = generation;
+            this.sink = sink;
+            this.output = output;
+            // Jitter draws its own stream of numbers, independent of the output-length draw.
+            this.random = new SplittableRandom(OutputLength.mix(generation.seed(), modelSeed) + 0x5DEECE66DL);
+        }
+    }
+}
