@@ -12,6 +12,6 @@ public final class Engines {
         if (model.mode() == PerformanceModel.Mode.FIXED) {
             return new FixedEngine(model).start();
         }
-        throw new UnsupportedOperationException("The continuous-batching engine is not available yet");
+        return new BatchingEngine(model).start();
     }
 }
