@@ -3,6 +3,8 @@ package dev.goodput.mock.internal.http;
 import dev.goodput.mock.Fault;
 import dev.goodput.mock.internal.engine.TokenSink;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -31,7 +33,7 @@ final class StreamingResponse implements TokenSink {
 
     // Engine-thread side (calls arrive in order), guarded by this.
     private boolean stallStarted;
-    private long resumeAtNanos;
+    private List<Runnable> stalled;
 
     // Lane side.
     private boolean ended;
@@ -93,17 +95,22 @@ final class StreamingResponse implements TokenSink {
             synchronized (this) {
                 if (!stallStarted && firstTokenIndex >= plan.afterTokens()) {
                     stallStarted = true;
-                    resumeAtNanos = System.nanoTime() + stallNanos;
+                    stalled = new ArrayList<>();
+                    timer.schedule(this::resume, stallNanos, TimeUnit.NANOSECONDS);
                 }
-                if (stallStarted) {
-                    // Everything from the stall on waits until it ends; equal or later trigger times keep order.
-                    long delay = Math.max(0, resumeAtNanos - System.nanoTime());
-                    timer.schedule(() -> lane.execute(emission), delay, TimeUnit.NANOSECONDS);
+                if (stalled != null) {
+                    stalled.add(emission);
                     return;
                 }
             }
         }
         lane.execute(emission);
+    }
+
+    /** Ends the stall: what the engine emitted meanwhile goes out at once, in order. */
+    private synchronized void resume() {
+        stalled.forEach(lane::execute);
+        stalled = null;
     }
 
     private void emitTokens(int first, int count, long intendedNanos) {
