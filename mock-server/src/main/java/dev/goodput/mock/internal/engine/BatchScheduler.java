@@ -64,10 +64,16 @@ final class BatchScheduler {
 
     /** Plans and takes the step starting at {@code startNanos}; the caller delivers its emissions on time. */
     StepPlan step(long startNanos) {
-        while (!notYetArrived.isEmpty() && notYetArrived.peek().generation.arrivalNanos() <= startNanos) {
-            waiting.addLast(notYetArrived.poll());
-        }
         List<StepPlan.Emission> dropped = dropCancelled(startNanos);
+        while (!notYetArrived.isEmpty() && notYetArrived.peek().generation.arrivalNanos() <= startNanos) {
+            Sequence arrived = notYetArrived.poll();
+            if (arrived.promptTokens() >= model.maxModelLen()) {
+                // vLLM rejects such a request up front; queued, it would block the FCFS queue forever.
+                dropped.add(new StepPlan.Emission(arrived.sink, 0, 0, "abort", startNanos));
+            } else {
+                waiting.addLast(arrived);
+            }
+        }
         StepBatch batch = new StepBatch(model.maxNumBatchedTokens());
         boolean preempted = scheduleRunning(batch);
         if (!preempted) {

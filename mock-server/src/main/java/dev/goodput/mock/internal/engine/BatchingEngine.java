@@ -59,7 +59,6 @@ final class BatchingEngine implements InferenceEngine {
             }
             StepPlan plan = scheduler.step(startNanos);
             deliver(plan.dropped());
-            snapshot = scheduler.snapshot();
             while (!closed && !waitUntil(plan.endNanos())) {
                 drainSubmissions(); // they join at the next step boundary, never the step in flight
             }
@@ -68,6 +67,8 @@ final class BatchingEngine implements InferenceEngine {
             }
             lateness.record(System.nanoTime() - plan.endNanos());
             deliver(plan.emissions());
+            // Published once the step's tokens are out, so counters never run ahead of what clients received.
+            snapshot = scheduler.snapshot();
             previousEndNanos = plan.endNanos();
         }
         drainSubmissions();

@@ -152,4 +152,16 @@ class CacheBehaviourTest {
         assertThat(next.finishReason).isEqualTo("length");
         assertThat(next.firstTokenNanos()).isGreaterThan(cancelled.finishNanos);
     }
+
+    @Test
+    @DisplayName("A prompt at or beyond the model's maximum length is aborted instead of blocking the queue")
+    void overlongPromptIsAborted() {
+        VirtualTimeRun run = new VirtualTimeRun(PerformanceModel.preset("tiny-test")); // max model length 2,048
+        RecordingSink overlong = run.submit(Generations.ignoringEos("big", 0, 5000, 10));
+        RecordingSink behind = run.submit(Generations.ignoringEos("small", 0, 10, 3));
+        run.runToCompletion();
+        assertThat(overlong.finishReason).isEqualTo("abort");
+        assertThat(overlong.emissions).isEmpty();
+        assertThat(behind.finishReason).isEqualTo("length");
+    }
 }
