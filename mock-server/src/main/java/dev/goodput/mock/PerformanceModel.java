@@ -2,6 +2,7 @@ package dev.goodput.mock;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.goodput.mock.internal.engine.SaturationProbe;
 import dev.goodput.mock.internal.engine.StepCost;
 import java.time.Duration;
 import java.util.Collections;
@@ -174,6 +175,25 @@ public final class PerformanceModel {
                 prefillTokens,
                 prefillTokens == 0 ? 0 : prefillOffsetTokens + prefillTokens,
                 StepCost.attentionPairs(prefillOffsetTokens, prefillTokens));
+    }
+
+    /**
+     * Returns how many requests of this shape the engine runs at once: its batch slots or its KV cache (each
+     * sequence eventually holds {@code promptTokens + outputTokens} tokens of it), whichever runs out first. Beyond
+     * this concurrency, more load only queues: this is the model's knee.
+     */
+    public int maxConcurrentSequences(int promptTokens, int outputTokens) {
+        return SaturationProbe.maxConcurrentSequences(this, promptTokens, outputTokens);
+    }
+
+    /**
+     * Returns the most requests per second of this shape the engine completes when saturated (without jitter and
+     * without prefix sharing); an open-loop arrival rate above it makes the waiting queue and TTFT grow without
+     * bound. Computed by running the engine's own scheduler on virtual time over a backlog of such requests, so it
+     * takes a moment for large models (well under a second for the presets). Infinite in fixed mode.
+     */
+    public double maxRequestsPerSecond(int promptTokens, int outputTokens) {
+        return SaturationProbe.requestsPerSecond(this, promptTokens, outputTokens);
     }
 
     /** Returns the name (a preset's name unless renamed). */
