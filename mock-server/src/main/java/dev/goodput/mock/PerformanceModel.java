@@ -5,8 +5,6 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import dev.goodput.mock.internal.engine.SaturationProbe;
 import dev.goodput.mock.internal.engine.StepCost;
 import java.time.Duration;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import org.apiguardian.api.API;
@@ -318,37 +316,7 @@ public final class PerformanceModel {
 
     /** Returns the model's settings by name, for {@code /version} and run metadata. */
     public Map<String, Object> describe() {
-        Map<String, Object> description = new LinkedHashMap<>();
-        description.put("name", settings.name);
-        description.put("mode", settings.mode.name().toLowerCase(java.util.Locale.ROOT));
-        description.put("hardware", settings.hardware);
-        description.put("served_model", settings.servedModel);
-        if (hasConstantStepCosts()) {
-            description.put("ttft_ms", settings.constantTtftNanos / 1e6);
-            description.put("tpot_ms", settings.constantTpotNanos / 1e6);
-        } else {
-            description.put("parameters", settings.parameterCount);
-            description.put("weight_bytes", settings.weightBytes);
-            description.put("kv_bytes_per_token", settings.kvBytesPerToken);
-            description.put("memory_bandwidth_bytes_per_second", settings.memoryBandwidth);
-            description.put("peak_flops_per_second", settings.peakFlops);
-            description.put("memory_bandwidth_utilization", settings.mbu);
-            description.put("model_flops_utilization", settings.mfu);
-            description.put("step_overhead_ms", settings.stepOverheadNanos / 1e6);
-        }
-        if (settings.mode == Mode.CONTINUOUS_BATCHING) {
-            description.put("max_num_seqs", settings.maxNumSeqs);
-            description.put("max_num_batched_tokens", settings.maxNumBatchedTokens);
-            description.put("kv_cache_tokens", kvCacheTokens());
-            description.put("block_size", settings.blockSize);
-            description.put("enable_prefix_caching", settings.prefixCaching);
-        }
-        description.put("max_model_len", settings.maxModelLen);
-        description.put("tokens_per_chunk", settings.tokensPerChunk);
-        description.put("jitter", settings.jitter);
-        description.put("seed", settings.seed);
-        description.put("mean_output_tokens", settings.meanOutputTokens);
-        return Collections.unmodifiableMap(description);
+        return settings.describe();
     }
 
     @Override

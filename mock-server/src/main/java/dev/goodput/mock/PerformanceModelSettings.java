@@ -1,5 +1,10 @@
 package dev.goodput.mock;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
 /**
  * The mutable bag of values behind an immutable {@link PerformanceModel}: each {@code withX} copies it, changes one
  * field and validates the result, so validation lives in one place.
@@ -106,6 +111,40 @@ final class PerformanceModelSettings implements Cloneable {
                         + " tokens: raise kvCacheTokens or lower maxModelLen");
             }
         }
+    }
+
+    Map<String, Object> describe() {
+        Map<String, Object> description = new LinkedHashMap<>();
+        description.put("name", name);
+        description.put("mode", mode.name().toLowerCase(Locale.ROOT));
+        description.put("hardware", hardware);
+        description.put("served_model", servedModel);
+        if (constantTtftNanos > 0) {
+            description.put("ttft_ms", constantTtftNanos / 1e6);
+            description.put("tpot_ms", constantTpotNanos / 1e6);
+        } else {
+            description.put("parameters", parameterCount);
+            description.put("weight_bytes", weightBytes);
+            description.put("kv_bytes_per_token", kvBytesPerToken);
+            description.put("memory_bandwidth_bytes_per_second", memoryBandwidth);
+            description.put("peak_flops_per_second", peakFlops);
+            description.put("memory_bandwidth_utilization", mbu);
+            description.put("model_flops_utilization", mfu);
+            description.put("step_overhead_ms", stepOverheadNanos / 1e6);
+        }
+        if (mode == PerformanceModel.Mode.CONTINUOUS_BATCHING) {
+            description.put("max_num_seqs", maxNumSeqs);
+            description.put("max_num_batched_tokens", maxNumBatchedTokens);
+            description.put("kv_cache_tokens", kvCacheTokens / blockSize * blockSize);
+            description.put("block_size", blockSize);
+            description.put("enable_prefix_caching", prefixCaching);
+        }
+        description.put("max_model_len", maxModelLen);
+        description.put("tokens_per_chunk", tokensPerChunk);
+        description.put("jitter", jitter);
+        description.put("seed", seed);
+        description.put("mean_output_tokens", meanOutputTokens);
+        return Collections.unmodifiableMap(description);
     }
 
     private static void require(boolean condition, String what, Object value) {

@@ -66,9 +66,10 @@ final class BatchingEngine implements InferenceEngine {
                 break;
             }
             lateness.record(System.nanoTime() - plan.endNanos());
-            deliver(plan.emissions());
-            // Published once the step's tokens are out, so counters never run ahead of what clients received.
+            // Published at the step's end just before its tokens go out: a scrape never sees counters behind what
+            // a client has received, nor ahead of the model's clock.
             snapshot = scheduler.snapshot();
+            deliver(plan.emissions());
             previousEndNanos = plan.endNanos();
         }
         drainSubmissions();

@@ -27,6 +27,7 @@ final class FixedEngine implements InferenceEngine {
     private final EmissionLateness lateness = new EmissionLateness();
     private long submitted;
     private volatile boolean closed;
+    // Written only by the timer thread (so ++ is safe); volatile so that snapshot() can read them from any thread.
     private volatile long promptTokens;
     private volatile long generationTokens;
     private volatile long emissions;
@@ -79,12 +80,12 @@ final class FixedEngine implements InferenceEngine {
     private void admitSubmissions() {
         FixedStream stream;
         while ((stream = submissions.poll()) != null) {
-            pending.decrementAndGet();
             stream.order = submitted++;
             stream.nextNanos = stream.generation.arrivalNanos() + jittered(ttftNanos, stream.random);
             due.add(stream);
+            active++;
+            pending.decrementAndGet();
         }
-        active = due.size();
     }
 
     private void emitDue(long now) {
@@ -94,9 +95,11 @@ final class FixedEngine implements InferenceEngine {
             if (emit(stream)) {
                 stream.nextNanos += jittered(tpotNanos, stream.random);
                 due.add(stream);
+            } else if (!stream.ended) {
+                stream.ended = true; // its sink threw
+                active--;
             }
         }
-        active = due.size();
     }
 
     /** Delivers one emission; returns whether the stream goes on. */
@@ -104,27 +107,38 @@ final class FixedEngine implements InferenceEngine {
         long intended = stream.nextNanos;
         try {
             if (stream.sink.isCancelled()) {
+                end(stream);
                 stream.sink.onFinish("abort", intended);
                 return false;
             }
-            int count = Math.min(model.tokensPerChunk(), stream.output.tokens() - stream.emitted);
-            stream.sink.onTokens(stream.emitted, count, intended);
-            lateness.record(System.nanoTime() - intended);
-            if (stream.emitted == 0) {
+            int first = stream.emitted;
+            int count = Math.min(model.tokensPerChunk(), stream.output.tokens() - first);
+            // Counters move before the sink is called, so a scrape never shows less than a client has received.
+            if (first == 0) {
                 promptTokens += stream.generation.promptTokens();
             }
             stream.emitted += count;
             generationTokens += count;
             emissions++;
-            if (stream.emitted >= stream.output.tokens()) {
-                stream.sink.onFinish(stream.output.finishReason(), intended);
-                return false;
+            boolean last = stream.emitted >= stream.output.tokens();
+            if (last) {
+                end(stream);
             }
-            return true;
+            stream.sink.onTokens(first, count, intended);
+            lateness.record(System.nanoTime() - intended);
+            if (last) {
+                stream.sink.onFinish(stream.output.finishReason(), intended);
+            }
+            return !last;
         } catch (RuntimeException sinkFailure) {
             // A failing sink must not stop the timer thread that serves every other stream.
             return false;
         }
+    }
+
+    private void end(FixedStream stream) {
+        stream.ended = true;
+        active--;
     }
 
     private void finish(FixedStream stream, String reason, long nanos) {
@@ -176,6 +190,7 @@ final class FixedEngine implements InferenceEngine {
         long order;
         long nextNanos;
         int emitted;
+        boolean ended;
 
         FixedStream(Generation generation, TokenSink sink, OutputLength output, long modelSeed) {
             this.generation = generation;

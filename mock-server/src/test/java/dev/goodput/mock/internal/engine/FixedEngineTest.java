@@ -44,4 +44,60 @@ class FixedEngineTest {
             }
         }
     }
+
+    @Test
+    @DisplayName("A fixed model with chunks of k tokens emits k tokens per TPOT, the last chunk the remainder")
+    void fixedModelEmitsMultiTokenChunks() throws InterruptedException {
+        PerformanceModel model = PerformanceModel.fixed(Duration.ofMillis(5), Duration.ofMillis(2))
+                .withTokensPerChunk(3);
+        RecordingSink sink = new RecordingSink();
+        long arrival;
+        try (InferenceEngine engine = Engines.start(model)) {
+            arrival = System.nanoTime();
+            engine.submit(Generations.ignoringEos("a", arrival, 8, 10), sink);
+            assertThat(sink.awaitFinish(10)).isTrue();
+        }
+        assertThat(sink.emissions).extracting(RecordingSink.Emission::count).containsExactly(3, 3, 3, 1);
+        assertThat(sink.emissions)
+                .extracting(RecordingSink.Emission::firstTokenIndex)
+                .containsExactly(0, 3, 6, 9);
+        assertThat(sink.emissions)
+                .extracting(RecordingSink.Emission::intendedNanos)
+                .containsExactly(arrival + 5 * MS, arrival + 7 * MS, arrival + 9 * MS, arrival + 11 * MS);
+    }
+
+    @Test
+    @DisplayName("Fixed-mode jitter keeps every interval within its fraction of TPOT")
+    void fixedModelJitterStaysWithinItsFraction() throws InterruptedException {
+        PerformanceModel model = PerformanceModel.fixed(Duration.ofMillis(2), Duration.ofMillis(1))
+                .withJitter(0.25);
+        RecordingSink sink = new RecordingSink();
+        try (InferenceEngine engine = Engines.start(model)) {
+            engine.submit(Generations.ignoringEos("a", System.nanoTime(), 8, 100), sink);
+            assertThat(sink.awaitFinish(10)).isTrue();
+        }
+        var intervals = new java.util.ArrayList<Long>();
+        for (int i = 1; i < sink.emissions.size(); i++) {
+            intervals.add(sink.emissions.get(i).intendedNanos()
+                    - sink.emissions.get(i - 1).intendedNanos());
+        }
+        assertThat(intervals).allSatisfy(gap -> assertThat(gap).isBetween(750_000L, 1_250_000L));
+        assertThat(intervals.stream().distinct().count()).isGreaterThan(50);
+    }
+
+    @Test
+    @DisplayName("A cancelled fixed-mode stream is dropped at its next emission with abort")
+    void fixedModelDropsCancelledStreams() throws InterruptedException {
+        RecordingSink sink = new RecordingSink();
+        try (InferenceEngine engine =
+                Engines.start(PerformanceModel.fixed(Duration.ofMillis(1), Duration.ofMillis(1)))) {
+            engine.submit(Generations.ignoringEos("a", System.nanoTime(), 8, 100_000), sink);
+            Thread.sleep(20);
+            sink.cancelled = true;
+            assertThat(sink.awaitFinish(10)).isTrue();
+            assertThat(engine.snapshot().running()).isZero();
+        }
+        assertThat(sink.finishReason).isEqualTo("abort");
+        assertThat(sink.tokens()).isBetween(1, 1000);
+    }
 }
