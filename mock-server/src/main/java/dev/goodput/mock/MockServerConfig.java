@@ -40,7 +40,7 @@ public final class MockServerConfig {
         this.faults = Objects.requireNonNull(b.faults, "faults must not be null");
         this.maxConnections = atLeast("maxConnections", b.maxConnections, 1);
         this.groundTruthCapacity = atLeast("groundTruthCapacity", b.groundTruthCapacity, 1);
-        this.writerThreads = atLeast("writerThreads", b.writerThreads, 1);
+        this.writerThreads = atLeast("writerThreads", b.writerThreads, 0);
         if (writerThreads > 64) {
             throw new IllegalArgumentException("writerThreads must be at most 64, was " + writerThreads);
         }

@@ -54,22 +54,24 @@ final class ChunkEncoder {
     }
 
     /**
-     * Appends a content chunk carrying {@code text}.
+     * Appends a content chunk carrying output tokens {@code first} to {@code first + count} of the request's
+     * words.
      *
      * @param finishReason null, or the reason on the last content chunk
      * @param completionTokens cumulative output tokens, for continuous usage
      */
     void content(
             HttpResponses.Bytes out,
-            byte[][] tokens,
+            long outputSeed,
+            int first,
             int count,
             String finishReason,
             boolean continuousUsage,
             int completionTokens) {
         out.writeBytes(prefix);
         out.writeBytes(chat ? CHAT_CONTENT_START : COMPLETION_TEXT_START);
-        for (int i = 0; i < count; i++) {
-            out.writeBytes(tokens[i]);
+        for (int i = first; i < first + count; i++) {
+            out.writeBytes(OutputWords.tokenBytes(outputSeed, i));
         }
         out.writeBytes(chat ? CHAT_CONTENT_END : COMPLETION_TEXT_END);
         if (finishReason == null) {

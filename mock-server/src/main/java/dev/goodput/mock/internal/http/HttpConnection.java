@@ -56,7 +56,8 @@ final class HttpConnection {
 
     /**
      * Writes {@code bytes} (whole, in order with earlier sends) and then calls {@code onWritten} with the
-     * {@code System.nanoTime()} at which the socket had accepted the last byte. Never blocks.
+     * {@code System.nanoTime()} at which the socket had accepted the last byte. Never blocks, and never keeps
+     * {@code bytes}: what the socket doesn't take at once is copied, so callers may reuse their buffer.
      */
     void send(ByteBuffer bytes, LongConsumer onWritten) {
         boolean needsWriteInterest = false;
@@ -79,7 +80,9 @@ final class HttpConnection {
                 }
                 needsWriteInterest = true;
             }
-            pending.add(new Outbound(bytes, onWritten));
+            ByteBuffer copy = ByteBuffer.allocate(bytes.remaining());
+            copy.put(bytes).flip();
+            pending.add(new Outbound(copy, onWritten));
         }
         if (needsWriteInterest) {
             loop.execute(() -> interest(SelectionKey.OP_READ | SelectionKey.OP_WRITE));

@@ -97,25 +97,6 @@ final class HttpResponses {
         return root;
     }
 
-    /**
-     * Frames {@code data} as one HTTP chunk of a chunked body, followed by the body's terminating empty chunk if
-     * {@code last}, so a stream's final events and its end leave in one write.
-     */
-    static byte[] chunk(byte[] data, int length, boolean last) {
-        byte[] size = ascii(Integer.toHexString(length) + "\r\n");
-        int tail = last ? LAST_CHUNK.length : 0;
-        byte[] framed = new byte[size.length + length + 2 + tail];
-        System.arraycopy(size, 0, framed, 0, size.length);
-        System.arraycopy(data, 0, framed, size.length, length);
-        int end = size.length + length;
-        framed[end] = '\r';
-        framed[end + 1] = '\n';
-        if (last) {
-            System.arraycopy(LAST_CHUNK, 0, framed, end + 2, tail);
-        }
-        return framed;
-    }
-
     static byte[] toJson(Object body) {
         try {
             return JSON.writeValueAsBytes(body);

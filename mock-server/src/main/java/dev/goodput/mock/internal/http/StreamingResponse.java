@@ -18,8 +18,6 @@ import java.util.concurrent.TimeUnit;
  */
 final class StreamingResponse implements TokenSink {
 
-    private static final byte[][] NO_TOKENS = new byte[0][];
-
     private final HttpConnection connection;
     private final Executor lane;
     private final ScheduledExecutorService timer;
@@ -122,21 +120,19 @@ final class StreamingResponse implements TokenSink {
         }
         boolean last = first + count >= request.maxTokens();
         int completionTokens = first + count;
-        byte[][] tokens = new byte[count][];
-        for (int i = 0; i < count; i++) {
-            tokens[i] = OutputWords.tokenBytes(outputSeed, first + i);
-        }
-        HttpResponses.Bytes out = new HttpResponses.Bytes(384 + 16 * count);
+        WriteScratch scratch = WriteScratch.get();
+        HttpResponses.Bytes out = scratch.events();
         role(out);
         int start = out.size();
-        encoder.content(out, tokens, count, last ? "length" : null, request.continuousUsage(), completionTokens);
+        encoder.content(
+                out, outputSeed, first, count, last ? "length" : null, request.continuousUsage(), completionTokens);
         malformIfDue(out, start);
         if (last) {
             end(out, completionTokens);
         }
         int chunk = truth.chunk(first, count, intendedNanos);
         ended = last;
-        connection.send(ByteBuffer.wrap(HttpResponses.chunk(out.array(), out.size(), last)), sentNanos -> {
+        connection.send(scratch.frame(last), sentNanos -> {
             truth.chunkSent(chunk, sentNanos);
             if (last) {
                 finish(sentNanos, "length");
@@ -152,17 +148,16 @@ final class StreamingResponse implements TokenSink {
             return;
         }
         int completionTokens = truth.completionTokens();
-        HttpResponses.Bytes out = new HttpResponses.Bytes(512);
+        WriteScratch scratch = WriteScratch.get();
+        HttpResponses.Bytes out = scratch.events();
         role(out);
         int start = out.size();
         // A natural stop ends with an empty content chunk carrying the reason, as vLLM's EOS step does.
-        encoder.content(out, NO_TOKENS, 0, finishReason, request.continuousUsage(), completionTokens);
+        encoder.content(out, outputSeed, 0, 0, finishReason, request.continuousUsage(), completionTokens);
         malformIfDue(out, start);
         end(out, completionTokens);
         ended = true;
-        connection.send(
-                ByteBuffer.wrap(HttpResponses.chunk(out.array(), out.size(), true)),
-                sentNanos -> finish(sentNanos, finishReason));
+        connection.send(scratch.frame(true), sentNanos -> finish(sentNanos, finishReason));
     }
 
     /** Fires the mid-stream fault if it is due before this emission; returns whether the stream ended. */
@@ -173,14 +168,12 @@ final class StreamingResponse implements TokenSink {
         faultFired = true;
         switch (plan.fault()) {
             case STREAM_ERROR:
-                HttpResponses.Bytes out = new HttpResponses.Bytes(256);
-                encoder.error(out, 500, "Simulated engine failure (goodput mock fault stream-error)");
-                encoder.done(out);
+                WriteScratch scratch = WriteScratch.get();
+                encoder.error(scratch.events(), 500, "Simulated engine failure (goodput mock fault stream-error)");
+                encoder.done(scratch.events());
                 ended = true;
                 cancelled = true;
-                connection.send(
-                        ByteBuffer.wrap(HttpResponses.chunk(out.array(), out.size(), true)),
-                        sentNanos -> finish(sentNanos, "error"));
+                connection.send(scratch.frame(true), sentNanos -> finish(sentNanos, "error"));
                 return true;
             case DROPPED_CONNECTION:
                 ended = true;

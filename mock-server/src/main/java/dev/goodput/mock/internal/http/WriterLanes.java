@@ -29,8 +29,11 @@ final class WriterLanes implements AutoCloseable {
         }
     }
 
-    /** Returns the lane for a new stream (round robin). */
+    /** Returns the lane for a new stream (round robin), or the caller's thread if there are no lanes. */
     Executor assign() {
+        if (lanes.length == 0) {
+            return Runnable::run;
+        }
         return lanes[Math.floorMod(next.getAndIncrement(), lanes.length)];
     }
 
