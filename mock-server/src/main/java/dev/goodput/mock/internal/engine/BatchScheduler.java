@@ -87,9 +87,11 @@ final class BatchScheduler {
 
     private List<StepPlan.Emission> dropCancelled(long nowNanos) {
         List<StepPlan.Emission> dropped = new ArrayList<>();
-        for (List<Sequence> queue : List.of(running, new ArrayList<>(waiting))) {
+        for (Iterable<Sequence> queue : List.<Iterable<Sequence>>of(running, waiting)) {
             for (Sequence sequence : queue) {
+                // Polled once per sequence: the flag may flip at any moment on another thread.
                 if (sequence.sink.isCancelled()) {
+                    sequence.dropped = true;
                     pool.release(sequence.blocks);
                     sequence.blocks.clear();
                     dropped.add(new StepPlan.Emission(sequence.sink, sequence.outputTokens, 0, "abort", nowNanos));
@@ -97,8 +99,8 @@ final class BatchScheduler {
             }
         }
         if (!dropped.isEmpty()) {
-            running.removeIf(sequence -> sequence.sink.isCancelled());
-            waiting.removeIf(sequence -> sequence.sink.isCancelled());
+            running.removeIf(sequence -> sequence.dropped);
+            waiting.removeIf(sequence -> sequence.dropped);
         }
         return dropped;
     }
@@ -221,8 +223,10 @@ final class BatchScheduler {
     /** Finishes every generation with {@code "abort"} (the engine is closing). */
     List<StepPlan.Emission> abortAll(long nowNanos) {
         List<StepPlan.Emission> aborted = new ArrayList<>();
-        for (List<Sequence> queue : List.of(running, new ArrayList<>(waiting), new ArrayList<>(notYetArrived))) {
+        for (Iterable<Sequence> queue : List.<Iterable<Sequence>>of(running, waiting, notYetArrived)) {
             for (Sequence sequence : queue) {
+                pool.release(sequence.blocks);
+                sequence.blocks.clear();
                 aborted.add(new StepPlan.Emission(sequence.sink, sequence.outputTokens, 0, "abort", nowNanos));
             }
         }

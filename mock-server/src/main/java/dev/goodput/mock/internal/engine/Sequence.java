@@ -19,6 +19,7 @@ final class Sequence {
     int computedTokens;
     int outputTokens;
     int registeredBlocks;
+    boolean dropped;
 
     Sequence(Generation generation, TokenSink sink, OutputLength output, long order, int blockSize) {
         this.generation = generation;
