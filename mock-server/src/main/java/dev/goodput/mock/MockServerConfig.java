@@ -107,7 +107,12 @@ public final class MockServerConfig {
         return toBuilder().groundTruthCapacity(groundTruthCapacity).build();
     }
 
-    /** Returns a copy with {@code writerThreads} threads encoding and writing stream chunks. */
+    /**
+     * Returns a copy with {@code writerThreads} threads encoding and writing stream chunks; 0 (the default)
+     * writes each chunk on the engine thread that emits it. Socket writes never block either way (what a socket
+     * doesn't take is queued and flushed by the server loop); writing on the engine thread saves a thread hand-off
+     * per chunk, which measured an order of magnitude less send jitter on a small machine.
+     */
     public MockServerConfig withWriterThreads(int writerThreads) {
         return toBuilder().writerThreads(writerThreads).build();
     }
@@ -152,7 +157,7 @@ public final class MockServerConfig {
         return groundTruthCapacity;
     }
 
-    /** Returns the number of chunk writer threads. */
+    /** Returns the number of chunk writer threads, 0 when chunks are written on the engine's thread. */
     public int writerThreads() {
         return writerThreads;
     }
@@ -195,7 +200,7 @@ public final class MockServerConfig {
         private Faults faults = Faults.none();
         private int maxConnections = 4096;
         private int groundTruthCapacity = 10_000;
-        private int writerThreads = Math.min(4, Math.max(2, Runtime.getRuntime().availableProcessors()));
+        private int writerThreads = 0;
         private long seed = 0;
 
         private Builder() {}
@@ -242,7 +247,7 @@ public final class MockServerConfig {
             return this;
         }
 
-        /** Sets the number of chunk writer threads (default: processors, between 2 and 4). */
+        /** Sets the number of chunk writer threads (default 0: chunks are written on the engine's thread). */
         public Builder writerThreads(int writerThreads) {
             this.writerThreads = writerThreads;
             return this;

@@ -1,10 +1,15 @@
 package dev.goodput.mock.bench;
 
 import dev.goodput.mock.ChunkTiming;
-import dev.goodput.mock.MockServer;
 import dev.goodput.mock.MockServerConfig;
 import dev.goodput.mock.PerformanceModel;
 import dev.goodput.mock.RequestTruth;
+import dev.goodput.mock.internal.engine.EngineSnapshot;
+import dev.goodput.mock.internal.engine.Engines;
+import dev.goodput.mock.internal.engine.Generation;
+import dev.goodput.mock.internal.engine.InferenceEngine;
+import dev.goodput.mock.internal.engine.TokenSink;
+import dev.goodput.mock.internal.http.ServerRuntime;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
@@ -17,6 +22,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * How precisely the mock server keeps its performance model's schedule under load: opens many concurrent streams
@@ -46,25 +52,30 @@ public final class ServerStreamingBenchmark {
             config.writerThreads(Integer.parseInt(args[4]));
         }
         // Warm up the JIT on a short run so the measured run is steady.
-        try (MockServer warmup = MockServer.start(config.build())) {
-            new LoopbackClient(warmup, Math.min(200, streams), 100, 200).run();
+        MockServerConfig built = config.build();
+        try (ServerRuntime warmup =
+                ServerRuntime.start(built, new LatenessProbe(Engines.start(built.performanceModel()), 0))) {
+            new LoopbackClient(warmup.port(), built.modelName(), Math.min(200, streams), 100, 200).run();
         }
-        try (MockServer server = MockServer.start(config.build())) {
+        LatenessProbe engine = new LatenessProbe(Engines.start(built.performanceModel()), streams * tokens);
+        try (ServerRuntime server = ServerRuntime.start(built, engine)) {
             long cpuBefore = processCpuNanos();
             long wallBefore = System.nanoTime();
-            new LoopbackClient(server, streams, tokens, rampMillis).run();
+            new LoopbackClient(server.port(), built.modelName(), streams, tokens, rampMillis).run();
             long wall = System.nanoTime() - wallBefore;
             long cpu = processCpuNanos() - cpuBefore;
-            List<RequestTruth> truth = server.awaitGroundTruth(streams, Duration.ofSeconds(30));
-
-            report(
-                    streams,
-                    tokens,
-                    tpotMillis,
-                    truth,
-                    wall,
-                    cpu,
-                    server.config().writerThreads());
+            while (server.groundTruth().size() < streams) {
+                Thread.sleep(10);
+            }
+            report(streams, tokens, tpotMillis, server.groundTruth(), wall, cpu, built.writerThreads());
+            long[] engineLate = engine.sortedLateness();
+            System.out.printf(
+                    "  of which the engine's own lateness (sink called - intended): p50 %.3f ms, p99 %.3f ms, "
+                            + "p99.9 %.3f ms, max %.3f ms%n",
+                    percentile(engineLate, 50) / 1e6,
+                    percentile(engineLate, 99) / 1e6,
+                    percentile(engineLate, 99.9) / 1e6,
+                    engineLate[engineLate.length - 1] / 1e6);
         }
     }
 
@@ -126,16 +137,16 @@ public final class ServerStreamingBenchmark {
     private static final class LoopbackClient {
         private static final byte[] END = "0\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
 
-        private final MockServer server;
+        private final int port;
         private final int streams;
         private final byte[] request;
         private final long rampNanos;
 
-        LoopbackClient(MockServer server, int streams, int tokens, long rampMillis) {
-            this.server = server;
+        LoopbackClient(int port, String modelName, int streams, int tokens, long rampMillis) {
+            this.port = port;
             this.streams = streams;
             this.rampNanos = rampMillis * 1_000_000;
-            String body = "{\"model\":\"" + server.modelName() + "\",\"messages\":[{\"role\":\"user\","
+            String body = "{\"model\":\"" + modelName + "\",\"messages\":[{\"role\":\"user\","
                     + "\"content\":\"Write a long story\"}],\"max_tokens\":" + tokens
                     + ",\"ignore_eos\":true,\"stream\":true,\"stream_options\":{\"include_usage\":true}}";
             byte[] json = body.getBytes(StandardCharsets.UTF_8);
@@ -145,7 +156,7 @@ public final class ServerStreamingBenchmark {
         }
 
         void run() throws IOException {
-            InetSocketAddress address = new InetSocketAddress("127.0.0.1", server.port());
+            InetSocketAddress address = new InetSocketAddress("127.0.0.1", port);
             ByteBuffer buffer = ByteBuffer.allocateDirect(256 * 1024);
             try (Selector selector = Selector.open()) {
                 long start = System.nanoTime();
@@ -190,6 +201,61 @@ public final class ServerStreamingBenchmark {
             for (int i = 0; i < keep; i++) {
                 tail[tail.length - keep + i] = buffer.get(n - keep + i);
             }
+        }
+    }
+
+    /**
+     * Wraps the real engine to note when it calls each sink, so the report can split lateness between the
+     * engine's timer and the HTTP side (encoding, hand-off to a writer, socket write).
+     */
+    private static final class LatenessProbe implements InferenceEngine {
+        private final InferenceEngine engine;
+        private final long[] lateness;
+        private final AtomicInteger count = new AtomicInteger();
+
+        LatenessProbe(InferenceEngine engine, int capacity) {
+            this.engine = engine;
+            this.lateness = new long[capacity];
+        }
+
+        @Override
+        public void submit(Generation generation, TokenSink sink) {
+            engine.submit(generation, new TokenSink() {
+                @Override
+                public void onTokens(int firstTokenIndex, int tokenCount, long intendedNanos) {
+                    int slot = count.getAndIncrement();
+                    if (slot < lateness.length) {
+                        lateness[slot] = System.nanoTime() - intendedNanos;
+                    }
+                    sink.onTokens(firstTokenIndex, tokenCount, intendedNanos);
+                }
+
+                @Override
+                public void onFinish(String finishReason, long intendedNanos) {
+                    sink.onFinish(finishReason, intendedNanos);
+                }
+
+                @Override
+                public boolean isCancelled() {
+                    return sink.isCancelled();
+                }
+            });
+        }
+
+        long[] sortedLateness() {
+            long[] sorted = Arrays.copyOf(lateness, Math.min(count.get(), lateness.length));
+            Arrays.sort(sorted);
+            return sorted;
+        }
+
+        @Override
+        public EngineSnapshot snapshot() {
+            return engine.snapshot();
+        }
+
+        @Override
+        public void close() {
+            engine.close();
         }
     }
 }

@@ -56,7 +56,8 @@ final class Option {
         options.add(new Option("fault-seed", "S", "seed of the fault draws (default --seed)"));
         options.add(new Option("max-connections", "N", "most open connections (default 4096)"));
         options.add(new Option("ground-truth-capacity", "N", "most request records kept (default 10000)"));
-        options.add(new Option("writer-threads", "N", "threads writing stream chunks (default 2-4)"));
+        options.add(new Option(
+                "writer-threads", "N", "threads writing stream chunks (default 0: the engine thread writes)"));
         options.add(new Option("help", null, "print this help and exit"));
         return List.copyOf(options);
     }

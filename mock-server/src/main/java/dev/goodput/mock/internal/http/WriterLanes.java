@@ -8,9 +8,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A few single-threaded lanes that encode and write stream chunks. Engine threads hand each emission to its
- * stream's lane and return at once (the {@code TokenSink} contract); one lane per stream keeps its chunks in
- * order without locks, and several lanes let the writes of one engine step go out in parallel.
+ * Where stream chunks are encoded and written. With no lanes (the default) the engine thread that emits a chunk
+ * writes it: the socket is non-blocking, so this never blocks the engine, and it saves a thread hand-off per
+ * chunk. With lanes, engine threads hand each emission to its stream's single-threaded lane and return at once;
+ * one lane per stream keeps its chunks in order without locks.
  */
 final class WriterLanes implements AutoCloseable {
 
