@@ -82,7 +82,7 @@ final class GenerationRequestParser {
         if (temperature < 0) {
             throw new ApiException(400, "temperature must be non-negative, got " + temperature + ".");
         }
-        Long seed = root.hasNonNull("seed") ? (Long) (long) longField(root, "seed") : null;
+        Long seed = root.hasNonNull("seed") ? Long.valueOf(longField(root, "seed")) : null;
         boolean stream = booleanField(root, "stream", false);
         boolean includeUsage = false;
         boolean continuousUsage = false;

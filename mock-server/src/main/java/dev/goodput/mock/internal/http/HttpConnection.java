@@ -25,6 +25,7 @@ final class HttpConnection {
     private SelectionKey key;
     private ByteBuffer input = ByteBuffer.allocate(8 * 1024).flip();
     private boolean responding;
+    private boolean continueSent;
     private boolean closeWhenFlushed;
     private volatile boolean closed;
     private volatile Runnable onClose;
@@ -208,5 +209,15 @@ final class HttpConnection {
 
     void startResponding() {
         responding = true;
+        continueSent = false;
+    }
+
+    /** Returns true the first time it is called for the request being read, so 100 Continue goes out once. */
+    boolean shouldSendContinue() {
+        if (continueSent) {
+            return false;
+        }
+        continueSent = true;
+        return true;
     }
 }

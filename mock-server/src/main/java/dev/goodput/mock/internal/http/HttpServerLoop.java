@@ -153,7 +153,7 @@ final class HttpServerLoop implements AutoCloseable {
         try {
             request = HttpRequestDecoder.decode(input);
             if (request == null) {
-                if (HttpRequestDecoder.expectsContinue(input)) {
+                if (HttpRequestDecoder.expectsContinue(input) && connection.shouldSendContinue()) {
                     connection.send(ByteBuffer.wrap(HttpResponses.CONTINUE), null);
                 }
                 return;
