@@ -29,36 +29,56 @@ public final class EngineEmissionBenchmark {
 
     private EngineEmissionBenchmark() {}
 
-    public static void main(String[] args) throws InterruptedException {
-        // Fixed mode: 1,000 concurrent streams of 500 tokens at TPOT 20 ms = 50,000 tokens/s, arrivals spread
-        // over one TPOT so that emissions are spread as an open-loop load spreads them.
-        run(
-                "fixed 50 ms / 20 ms, 1,000 concurrent streams x 500 tokens",
-                PerformanceModel.fixed(Duration.ofMillis(50), Duration.ofMillis(20)),
-                1_000,
-                20 * MS,
-                16,
-                500);
-        // The H100 preset at high load: 1,000 requests within a second, more than its KV cache holds at once.
-        run(
-                "h100-llama3-8b, 1,000 requests in 1 s, 512 prompt + 200 output tokens",
-                PerformanceModel.preset("h100-llama3-8b"),
-                1_000,
-                1_000 * MS,
-                512,
-                200);
-        run(
-                "tiny-test, 200 requests in 1 s, 64 prompt + 64 output tokens",
-                PerformanceModel.preset("tiny-test"),
-                200,
-                1_000 * MS,
-                64,
-                64);
+    /** One load to drive through an engine. */
+    private record Scenario(
+            String title, PerformanceModel model, int requests, long spreadNanos, int promptTokens, int outputTokens) {
+
+        /** The same load with short outputs, to warm the JIT up before measuring. */
+        Scenario warmUp() {
+            return new Scenario(title, model, requests, spreadNanos, promptTokens, Math.min(outputTokens, 50));
+        }
     }
 
-    private static void run(
-            String title, PerformanceModel model, int requests, long spreadNanos, int promptTokens, int outputTokens)
-            throws InterruptedException {
+    public static void main(String[] args) throws InterruptedException {
+        Scenario[] scenarios = {
+            // Fixed mode: 1,000 concurrent streams of 500 tokens at TPOT 20 ms = 50,000 tokens/s, arrivals spread
+            // over one TPOT so that emissions are spread as an open-loop load spreads them.
+            new Scenario(
+                    "fixed 50 ms / 20 ms, 1,000 concurrent streams x 500 tokens",
+                    PerformanceModel.fixed(Duration.ofMillis(50), Duration.ofMillis(20)),
+                    1_000,
+                    20 * MS,
+                    16,
+                    500),
+            // The H100 preset at high load: 1,000 requests within a second, more than its KV cache holds at once.
+            new Scenario(
+                    "h100-llama3-8b, 1,000 requests in 1 s, 512 prompt + 200 output tokens",
+                    PerformanceModel.preset("h100-llama3-8b"),
+                    1_000,
+                    1_000 * MS,
+                    512,
+                    200),
+            new Scenario(
+                    "tiny-test, 200 requests in 1 s, 64 prompt + 64 output tokens",
+                    PerformanceModel.preset("tiny-test"),
+                    200,
+                    1_000 * MS,
+                    64,
+                    64)
+        };
+        for (Scenario scenario : scenarios) {
+            run(scenario.warmUp(), false);
+        }
+        for (Scenario scenario : scenarios) {
+            run(scenario, true);
+        }
+    }
+
+    private static void run(Scenario scenario, boolean report) throws InterruptedException {
+        int requests = scenario.requests();
+        int promptTokens = scenario.promptTokens();
+        int outputTokens = scenario.outputTokens();
+        long spreadNanos = scenario.spreadNanos();
         LatenessRecorder recorder = new LatenessRecorder(requests * outputTokens + requests);
         CountDownLatch finished = new CountDownLatch(requests);
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
@@ -67,7 +87,7 @@ public final class EngineEmissionBenchmark {
         long cpuBefore = os.getProcessCpuTime();
         long start = System.nanoTime();
         long engineCpu;
-        try (InferenceEngine engine = Engines.start(model)) {
+        try (InferenceEngine engine = Engines.start(scenario.model())) {
             long[] prompt = LongStream.range(0, promptTokens).toArray();
             for (int i = 0; i < requests; i++) {
                 long arrival = start + spreadNanos * i / requests;
@@ -88,8 +108,11 @@ public final class EngineEmissionBenchmark {
         }
         long elapsed = System.nanoTime() - start;
         long cpu = os.getProcessCpuTime() - cpuBefore;
+        if (!report) {
+            return;
+        }
         long[] lateness = recorder.sorted();
-        System.out.printf("%n== %s%n", title);
+        System.out.printf("%n== %s%n", scenario.title());
         System.out.printf(
                 "tokens %,d in %.2f s = %,.0f tokens/s; emissions %,d%n",
                 recorder.tokens, elapsed / 1e9, recorder.tokens / (elapsed / 1e9), lateness.length);

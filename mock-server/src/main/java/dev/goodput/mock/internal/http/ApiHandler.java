@@ -141,7 +141,8 @@ final class ApiHandler implements HttpServerLoop.RequestHandler {
         try {
             generation = parser.parse(request.body(), chat);
         } catch (ApiException e) {
-            LiveTruth truth = new LiveTruth(id, path, false, request.readNanos(), 0, 0, Fault.NONE, server.truthLog());
+            LiveTruth truth =
+                    new LiveTruth(id, path, false, request.readNanos(), 0, 0, Fault.NONE, server.truthLog(), 0);
             sendError(connection, request, truth, e.status, e.getMessage(), Map.of());
             return;
         }
@@ -154,7 +155,9 @@ final class ApiHandler implements HttpServerLoop.RequestHandler {
                 generation.promptTokens(),
                 generation.maxTokens(),
                 plan.fault(),
-                server.truthLog());
+                server.truthLog(),
+                (generation.maxTokens() + server.model().tokensPerChunk() - 1)
+                        / server.model().tokensPerChunk());
         if (plan.fault() == Fault.HTTP_429 || plan.fault() == Fault.HTTP_500 || plan.fault() == Fault.HTTP_503) {
             int status = Integer.parseInt(plan.fault().cliName().substring("http-".length()));
             Map<String, String> headers = status != 500

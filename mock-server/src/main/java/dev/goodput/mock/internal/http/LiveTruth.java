@@ -21,10 +21,10 @@ final class LiveTruth {
     private final int maxTokens;
     private final Fault fault;
     private final GroundTruthLog log;
-    private int[] firstTokens = new int[16];
-    private int[] tokenCounts = new int[16];
-    private long[] intended = new long[16];
-    private long[] sent = new long[16];
+    private int[] firstTokens;
+    private int[] tokenCounts;
+    private long[] intended;
+    private long[] sent;
     private int chunks;
     private int completionTokens;
     private boolean finished;
@@ -37,7 +37,14 @@ final class LiveTruth {
             int promptTokens,
             int maxTokens,
             Fault fault,
-            GroundTruthLog log) {
+            GroundTruthLog log,
+            int expectedChunks) {
+        // Sized for the expected chunks up front: growing by doubling would make garbage on every stream.
+        int capacity = Math.max(1, Math.min(expectedChunks, 1024));
+        this.firstTokens = new int[capacity];
+        this.tokenCounts = new int[capacity];
+        this.intended = new long[capacity];
+        this.sent = new long[capacity];
         this.id = id;
         this.endpoint = endpoint;
         this.stream = stream;
