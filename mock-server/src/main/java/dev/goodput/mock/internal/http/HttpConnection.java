@@ -2,6 +2,7 @@ package dev.goodput.mock.internal.http;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.CancelledKeyException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayDeque;
@@ -176,8 +177,12 @@ final class HttpConnection {
     }
 
     private void interest(int ops) {
-        if (key != null && key.isValid()) {
-            key.interestOps(ops);
+        try {
+            if (key != null && key.isValid()) {
+                key.interestOps(ops);
+            }
+        } catch (CancelledKeyException e) {
+            // Closed by another thread meanwhile: nothing left to write.
         }
     }
 

@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
+import java.nio.channels.CancelledKeyException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
@@ -75,7 +76,14 @@ final class HttpServerLoop implements AutoCloseable {
                     task.run();
                 }
                 for (SelectionKey key : selector.selectedKeys()) {
-                    handleKey(key);
+                    try {
+                        handleKey(key);
+                    } catch (CancelledKeyException e) {
+                        // Another thread closed the connection (a dropped-connection fault, say) since the select.
+                        if (key.attachment() instanceof HttpConnection) {
+                            ((HttpConnection) key.attachment()).close();
+                        }
+                    }
                 }
                 selector.selectedKeys().clear();
             } catch (IOException | RuntimeException e) {
