@@ -319,6 +319,17 @@ public final class PerformanceModel {
         return settings.describe();
     }
 
+    /** Two models are equal when every setting {@link #describe()} lists is equal. */
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof PerformanceModel && describe().equals(((PerformanceModel) other).describe());
+    }
+
+    @Override
+    public int hashCode() {
+        return describe().hashCode();
+    }
+
     @Override
     public String toString() {
         return "PerformanceModel" + describe();

@@ -25,7 +25,7 @@ import java.util.function.Supplier;
  *   <li>{@code a100-llama3-8b}: A100 80 GB SXM, 2.04 TB/s, 312 TFLOP/s; same 409,600-token cache; vLLM's A100
  *       defaults max_num_seqs 256, max_num_batched_tokens 2048. Decode step 11.6 ms at batch 1.
  *   <li>{@code l4-llama3-8b}: L4, 24 GB, 300 GB/s, 121 TFLOP/s. 20.1 GiB - 15 GiB - ~2.4 GiB = 2.66 GiB =
- *       21,760 tokens, so about 20 sequences of 1k context fill it: the knee comes early. Defaults 256 / 2048.
+ *       21,776 tokens, so about 20 sequences of 1k context fill it: the knee comes early. Defaults 256 / 2048.
  *       Decode step 73 ms at batch 1.
  *   <li>{@code tiny-test}: a fictional 0.5 B model (1 GB of weights, 256 KiB of KV per token) on a 100 GB/s,
  *       10 TFLOP/s device at full utilisation, with 8 sequences, 4,096 KV tokens, a 512-token step budget and

@@ -126,6 +126,7 @@ final class PerformanceModelSettings implements Cloneable {
             description.put("parameters", parameterCount);
             description.put("weight_bytes", weightBytes);
             description.put("kv_bytes_per_token", kvBytesPerToken);
+            description.put("attention_flops_per_token_pair", attentionFlopsPerTokenPair);
             description.put("memory_bandwidth_bytes_per_second", memoryBandwidth);
             description.put("peak_flops_per_second", peakFlops);
             description.put("memory_bandwidth_utilization", mbu);

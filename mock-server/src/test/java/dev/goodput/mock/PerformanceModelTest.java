@@ -109,6 +109,8 @@ class PerformanceModelTest {
         assertThat(changed.maxNumSeqs()).isEqualTo(3);
         assertThat(changed.seed()).isEqualTo(42);
         assertThat(changed.describe()).containsEntry("max_num_seqs", 3).containsEntry("jitter", 0.2);
+        assertThat(changed).isEqualTo(original.withSeed(42).withJitter(0.2).withMaxNumSeqs(3));
+        assertThat(changed).isNotEqualTo(original);
     }
 
     @Test
