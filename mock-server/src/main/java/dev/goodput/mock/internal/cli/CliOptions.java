@@ -7,7 +7,7 @@ import dev.goodput.mock.PerformanceModel;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.function.BiFunction;
+import java.util.function.Function;
 
 /**
  * Parses the command line of {@code goodput-mock-server.jar} into a {@link MockServerConfig}. Options take
@@ -160,25 +160,18 @@ final class CliOptions {
         return model;
     }
 
-    private static <T> T number(Map<String, String> v, String name, java.util.function.Function<String, T> parse)
-            throws CliException {
-        return number(v, name, (text, unused) -> parse.apply(text), null);
+    private static <T> T number(Map<String, String> v, String name, Function<String, T> parse) throws CliException {
+        return number(v, name, parse, null);
     }
 
-    private static <T> T number(
-            Map<String, String> v, String name, java.util.function.Function<String, T> parse, T absent)
-            throws CliException {
-        return number(v, name, (text, unused) -> parse.apply(text), absent);
-    }
-
-    private static <T> T number(Map<String, String> v, String name, BiFunction<String, String, T> parse, T absent)
+    private static <T> T number(Map<String, String> v, String name, Function<String, T> parse, T absent)
             throws CliException {
         String text = v.get(name);
         if (text == null) {
             return absent;
         }
         try {
-            return parse.apply(text.trim(), name);
+            return parse.apply(text.trim());
         } catch (NumberFormatException e) {
             throw new CliException("--" + name + " must be a number, got '" + text + "'");
         }

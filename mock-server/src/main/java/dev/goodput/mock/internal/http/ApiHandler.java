@@ -1,10 +1,6 @@
 package dev.goodput.mock.internal.http;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.goodput.mock.ChunkTiming;
 import dev.goodput.mock.Fault;
-import dev.goodput.mock.RequestTruth;
 import dev.goodput.mock.WordTokenizer;
 import dev.goodput.mock.internal.engine.Generation;
 import java.nio.ByteBuffer;
@@ -12,7 +8,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
-/** Routes requests to vLLM's OpenAI-compatible endpoints and the mock's debug endpoint. */
+/**
+ * Routes requests (404 for unknown paths, 405 for wrong methods) and serves the generation endpoints: parses,
+ * draws the request's fault, records its ground truth and hands it to the engine with a streaming or buffered
+ * sink.
+ */
 final class ApiHandler implements HttpServerLoop.RequestHandler {
 
     private static final String CHAT = "/v1/chat/completions";
@@ -34,6 +34,7 @@ final class ApiHandler implements HttpServerLoop.RequestHandler {
             "GET");
 
     private final ServerRuntime server;
+    private final InfoEndpoints info;
     private final GenerationRequestParser parser;
     private final String modelJson;
     private final AtomicLong generationRequests = new AtomicLong();
@@ -41,6 +42,7 @@ final class ApiHandler implements HttpServerLoop.RequestHandler {
 
     ApiHandler(ServerRuntime server) {
         this.server = server;
+        this.info = new InfoEndpoints(server);
         this.parser =
                 new GenerationRequestParser(server.modelName(), server.model().maxModelLen());
         this.modelJson = new String(HttpResponses.toJson(server.modelName()), StandardCharsets.UTF_8);
@@ -63,74 +65,8 @@ final class ApiHandler implements HttpServerLoop.RequestHandler {
         } else if (request.path().equals(CHAT) || request.path().equals(COMPLETIONS)) {
             generate(request, connection, request.path().equals(CHAT));
         } else {
-            respond(connection, request, info(request));
+            respond(connection, request, info.respond(request));
         }
-    }
-
-    private byte[] info(HttpRequest request) {
-        boolean keepAlive = request.keepAlive();
-        switch (request.path()) {
-            case "/health":
-                return HttpResponses.full(200, HttpResponses.JSON_TYPE, new byte[0], keepAlive, Map.of());
-            case "/version":
-                ObjectNode version = HttpResponses.JSON.createObjectNode();
-                version.put("version", "0.1.0-goodput-mock");
-                version.set(
-                        "performance_model",
-                        HttpResponses.JSON.valueToTree(server.model().describe()));
-                return HttpResponses.json(200, version, keepAlive);
-            case "/v1/models":
-                return HttpResponses.json(200, models(), keepAlive);
-            case "/metrics":
-                byte[] text =
-                        server.metrics().render(server.engine().snapshot()).getBytes(StandardCharsets.UTF_8);
-                return HttpResponses.full(200, "text/plain; version=0.0.4; charset=utf-8", text, keepAlive, Map.of());
-            default:
-                return HttpResponses.json(200, debugRequests(), keepAlive);
-        }
-    }
-
-    private ObjectNode models() {
-        ObjectNode root = HttpResponses.JSON.createObjectNode();
-        root.put("object", "list");
-        ObjectNode model = root.putArray("data").addObject();
-        model.put("id", server.modelName());
-        model.put("object", "model");
-        model.put("created", server.startedEpochSeconds());
-        model.put("owned_by", "vllm");
-        model.put("root", server.modelName());
-        model.putNull("parent");
-        model.put("max_model_len", server.model().maxModelLen());
-        return root;
-    }
-
-    private ObjectNode debugRequests() {
-        ObjectNode root = HttpResponses.JSON.createObjectNode();
-        root.put("dropped", server.truthLog().dropped());
-        ArrayNode requests = root.putArray("requests");
-        for (RequestTruth truth : server.truthLog().snapshot()) {
-            ObjectNode node = requests.addObject();
-            node.put("id", truth.id());
-            node.put("endpoint", truth.endpoint());
-            node.put("stream", truth.stream());
-            node.put("status", truth.status());
-            node.put("fault", truth.fault().cliName());
-            node.put("finish_reason", truth.finishReason());
-            node.put("arrival_nanos", truth.arrivalNanos());
-            node.put("end_nanos", truth.endNanos());
-            node.put("prompt_tokens", truth.promptTokens());
-            node.put("max_tokens", truth.maxTokens());
-            node.put("completion_tokens", truth.completionTokens());
-            ArrayNode chunks = node.putArray("chunks");
-            for (ChunkTiming chunk : truth.chunks()) {
-                ObjectNode c = chunks.addObject();
-                c.put("first_token", chunk.firstTokenIndex());
-                c.put("tokens", chunk.tokens());
-                c.put("intended_nanos", chunk.intendedNanos());
-                c.put("sent_nanos", chunk.sentNanos());
-            }
-        }
-        return root;
     }
 
     private void generate(HttpRequest request, HttpConnection connection, boolean chat) {
