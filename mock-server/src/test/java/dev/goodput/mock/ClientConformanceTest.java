@@ -186,4 +186,38 @@ class ClientConformanceTest {
                 .isEqualTo(WordTokenizer.countChat(List.of("Tell me a story")));
         assertThat(response.finishReason()).isNotNull();
     }
+
+    @Test
+    @DisplayName("the OpenAI SDK streams from the continuous-batching engine of the default preset too")
+    void openai_sdk_streams_from_the_batching_engine() {
+        try (MockServer batching = MockServer.start(MockServerConfig.defaults())) {
+            OpenAIClient client = OpenAIOkHttpClient.builder()
+                    .baseUrl(batching.baseUrl() + "/v1")
+                    .apiKey("test")
+                    .maxRetries(0)
+                    .responseValidation(true)
+                    .build();
+            ChatCompletionAccumulator accumulator = ChatCompletionAccumulator.create();
+            try (StreamResponse<ChatCompletionChunk> stream = client.chat()
+                    .completions()
+                    .createStreaming(ChatCompletionCreateParams.builder()
+                            .model(batching.modelName())
+                            .addUserMessage("Count to ten")
+                            .maxCompletionTokens(16)
+                            .streamOptions(ChatCompletionStreamOptions.builder()
+                                    .includeUsage(true)
+                                    .build())
+                            .putAdditionalBodyProperty("ignore_eos", com.openai.core.JsonValue.from(true))
+                            .build())) {
+                stream.stream().forEach(accumulator::accumulate);
+            }
+            client.close();
+
+            ChatCompletion completion = accumulator.chatCompletion();
+            assertThat(WordTokenizer.count(
+                            completion.choices().get(0).message().content().orElseThrow()))
+                    .isEqualTo(16);
+            assertThat(completion.usage().orElseThrow().completionTokens()).isEqualTo(16);
+        }
+    }
 }
