@@ -25,6 +25,14 @@ import org.apiguardian.api.API;
  * <p>Endpoints: {@code POST /v1/completions}, {@code POST /v1/chat/completions}, {@code GET /v1/models},
  * {@code /health}, {@code /version}, {@code /metrics} (Prometheus, vLLM's names) and {@code /debug/requests}
  * (the ground truth as JSON).
+ *
+ * <p>What it sends: streams exactly as vLLM's OpenAI server (a role-only first chat chunk sent with the first
+ * token, one chunk per engine emission, {@code finish_reason} on the last content chunk, a usage chunk with
+ * {@code stream_options.include_usage}, cumulative usage with {@code continuous_usage_stats}, {@code data:
+ * [DONE]}), and vLLM's error envelope and statuses. {@code usage.prompt_tokens} follows {@link WordTokenizer}.
+ * The text is one word per token; the words come from the request's {@code seed}, else at {@code
+ * temperature: 0} from the prompt (equal prompts, equal outputs), else from the server's seed and the request's
+ * position. Benchmarks pin the output length with {@code max_tokens} and {@code ignore_eos: true}.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class MockServer implements AutoCloseable {
