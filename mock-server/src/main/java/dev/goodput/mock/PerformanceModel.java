@@ -62,6 +62,8 @@ public final class PerformanceModel {
     /**
      * Returns a model with no batching and unlimited capacity: every generation's first token comes {@code ttft}
      * after its arrival, and each further emission {@code tpot} after the previous one, however many run at once.
+     * Of the capacity settings, only {@link #withMaxNumSeqs} (a limit on concurrent generations, the others
+     * queueing FCFS) and {@link #withMaxModelLen} apply in fixed mode.
      */
     public static PerformanceModel fixed(Duration ttft, Duration tpot) {
         return new PerformanceModel(PerformanceModelSettings.fixed("fixed", ttft.toNanos(), tpot.toNanos()));
@@ -76,17 +78,23 @@ public final class PerformanceModel {
         return new PerformanceModel(PerformanceModelSettings.singleSlot("single-slot", ttft.toNanos(), tpot.toNanos()));
     }
 
-    /** Returns a copy with at most {@code maxNumSeqs} sequences in the running batch (vLLM {@code --max-num-seqs}). */
+    /**
+     * Returns a copy with at most {@code maxNumSeqs} sequences in the running batch (vLLM {@code --max-num-seqs});
+     * in fixed mode, at most that many generations at once.
+     */
     public PerformanceModel withMaxNumSeqs(int maxNumSeqs) {
         return with(s -> s.maxNumSeqs = maxNumSeqs);
     }
 
-    /** Returns a copy whose KV cache holds {@code kvCacheTokens} tokens (rounded down to whole blocks). */
+    /** Returns a copy whose KV cache holds {@code kvCacheTokens} tokens, rounded down to whole blocks (not in fixed mode). */
     public PerformanceModel withKvCacheTokens(long kvCacheTokens) {
         return with(s -> s.kvCacheTokens = kvCacheTokens);
     }
 
-    /** Returns a copy with a per-step token budget of {@code maxNumBatchedTokens} (decodes plus prefill chunks). */
+    /**
+     * Returns a copy with a per-step token budget of {@code maxNumBatchedTokens}, decodes plus prefill chunks (not in
+     * fixed mode).
+     */
     public PerformanceModel withMaxNumBatchedTokens(int maxNumBatchedTokens) {
         return with(s -> s.maxNumBatchedTokens = maxNumBatchedTokens);
     }
@@ -96,7 +104,7 @@ public final class PerformanceModel {
         return with(s -> s.maxModelLen = maxModelLen);
     }
 
-    /** Returns a copy with automatic prefix caching on or off (vLLM has it on by default). */
+    /** Returns a copy with automatic prefix caching on or off; vLLM has it on by default (not in fixed mode). */
     public PerformanceModel withPrefixCaching(boolean prefixCaching) {
         return with(s -> s.prefixCaching = prefixCaching);
     }
@@ -256,15 +264,15 @@ public final class PerformanceModel {
 
     /** Returns whether steps have constant costs (fixed and single-slot models) rather than roofline costs. */
     public boolean hasConstantStepCosts() {
-        return settings.constantTtftNanos > 0;
+        return settings.constantCosts;
     }
 
-    /** Returns the constant cost of a step holding prefill work, or 0 for a roofline model. */
+    /** Returns the constant cost of a step holding prefill work (the TTFT), or 0 for a roofline model. */
     public long constantTtftNanos() {
         return settings.constantTtftNanos;
     }
 
-    /** Returns the constant cost of a pure decode step (one emission), or 0 for a roofline model. */
+    /** Returns the constant cost of a pure decode step (the time per emission), or 0 for a roofline model. */
     public long constantTpotNanos() {
         return settings.constantTpotNanos;
     }

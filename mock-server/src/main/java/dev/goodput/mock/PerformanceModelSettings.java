@@ -30,7 +30,8 @@ final class PerformanceModelSettings implements Cloneable {
     double mfu = 1;
     long stepOverheadNanos;
 
-    // Constant costs (0 for roofline models).
+    // Constant costs (fixed and single-slot models).
+    boolean constantCosts;
     long constantTtftNanos;
     long constantTpotNanos;
 
@@ -52,6 +53,7 @@ final class PerformanceModelSettings implements Cloneable {
         PerformanceModelSettings settings = new PerformanceModelSettings();
         settings.name = name;
         settings.mode = PerformanceModel.Mode.FIXED;
+        settings.constantCosts = true;
         settings.constantTtftNanos = ttftNanos;
         settings.constantTpotNanos = tpotNanos;
         settings.maxNumSeqs = UNLIMITED;
@@ -65,6 +67,7 @@ final class PerformanceModelSettings implements Cloneable {
     static PerformanceModelSettings singleSlot(String name, long ttftNanos, long tpotNanos) {
         PerformanceModelSettings settings = new PerformanceModelSettings();
         settings.name = name;
+        settings.constantCosts = true;
         settings.constantTtftNanos = ttftNanos;
         settings.constantTpotNanos = tpotNanos;
         settings.maxNumSeqs = 1;
@@ -93,9 +96,9 @@ final class PerformanceModelSettings implements Cloneable {
         require(jitter >= 0 && jitter < 1, "jitter (0 <= fraction < 1)", jitter);
         require(meanOutputTokens >= 1, "meanOutputTokens", meanOutputTokens);
         require(stepOverheadNanos >= 0, "stepOverhead", stepOverheadNanos);
-        if (constantTtftNanos > 0 || constantTpotNanos > 0) {
-            require(constantTtftNanos > 0, "ttft", constantTtftNanos + " ns");
-            require(constantTpotNanos > 0, "tpot", constantTpotNanos + " ns");
+        if (constantCosts) {
+            require(constantTtftNanos >= 0, "ttft", constantTtftNanos + " ns");
+            require(constantTpotNanos >= 0, "tpot", constantTpotNanos + " ns");
         } else {
             require(parameterCount > 0 && weightBytes > 0 && kvBytesPerToken > 0, "roofline sizes", parameterCount);
             require(memoryBandwidth > 0 && peakFlops > 0, "roofline speeds", memoryBandwidth);
@@ -119,7 +122,7 @@ final class PerformanceModelSettings implements Cloneable {
         description.put("mode", mode.name().toLowerCase(Locale.ROOT));
         description.put("hardware", hardware);
         description.put("served_model", servedModel);
-        if (constantTtftNanos > 0) {
+        if (constantCosts) {
             description.put("ttft_ms", constantTtftNanos / 1e6);
             description.put("tpot_ms", constantTpotNanos / 1e6);
         } else {
@@ -133,8 +136,8 @@ final class PerformanceModelSettings implements Cloneable {
             description.put("model_flops_utilization", mfu);
             description.put("step_overhead_ms", stepOverheadNanos / 1e6);
         }
+        description.put("max_num_seqs", maxNumSeqs);
         if (mode == PerformanceModel.Mode.CONTINUOUS_BATCHING) {
-            description.put("max_num_seqs", maxNumSeqs);
             description.put("max_num_batched_tokens", maxNumBatchedTokens);
             description.put("kv_cache_tokens", kvCacheTokens / blockSize * blockSize);
             description.put("block_size", blockSize);

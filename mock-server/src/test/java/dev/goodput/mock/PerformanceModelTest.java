@@ -93,6 +93,9 @@ class PerformanceModelTest {
         assertThat(fixed.mode()).isEqualTo(PerformanceModel.Mode.FIXED);
         assertThat(fixed.prefillNanos(10_000)).isEqualTo(50_000_000);
         assertThat(fixed.decodeStepNanos(500, 1_000_000)).isEqualTo(10_000_000);
+        PerformanceModel instant = PerformanceModel.fixed(Duration.ZERO, Duration.ofMillis(5));
+        assertThat(instant.prefillNanos(100)).isZero();
+        assertThat(instant.maxNumSeqs()).isEqualTo(Integer.MAX_VALUE);
         PerformanceModel slot = PerformanceModel.preset("single-slot");
         assertThat(slot.mode()).isEqualTo(PerformanceModel.Mode.CONTINUOUS_BATCHING);
         assertThat(slot.maxNumSeqs()).isEqualTo(1);

@@ -1,7 +1,9 @@
 package dev.goodput.mock.internal.engine;
 
 import dev.goodput.mock.PerformanceModel;
+import java.util.ArrayDeque;
 import java.util.Comparator;
+import java.util.List;
 import java.util.PriorityQueue;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -9,10 +11,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The engine of a {@link PerformanceModel.Mode#FIXED} model: no batching and no capacity limit; each generation's
- * first emission is due TTFT after its arrival and each further one TPOT after the previous (intended times, so
- * delivery lateness never accumulates). One timer thread keeps every stream in a priority queue ordered by its
- * next due time, which sustains thousands of concurrent streams.
+ * The engine of a {@link PerformanceModel.Mode#FIXED} model: no batching; each generation's first emission is due
+ * TTFT after it starts and each further one TPOT after the previous (intended times, so delivery lateness never
+ * accumulates). A generation starts at its arrival, or, when the model limits concurrent sequences and all are
+ * taken, when the oldest queued one gets the slot a finishing generation frees (FCFS). One timer thread keeps
+ * every stream in a priority queue ordered by its next due time, which sustains thousands of concurrent streams.
  */
 final class FixedEngine implements InferenceEngine {
 
@@ -22,6 +25,7 @@ final class FixedEngine implements InferenceEngine {
     private final ConcurrentLinkedQueue<FixedStream> submissions = new ConcurrentLinkedQueue<>();
     private final PriorityQueue<FixedStream> due = new PriorityQueue<>(
             Comparator.comparingLong((FixedStream stream) -> stream.nextNanos).thenComparingLong(s -> s.order));
+    private final ArrayDeque<FixedStream> queued = new ArrayDeque<>();
     private final Thread thread;
     private final AtomicInteger pending = new AtomicInteger();
     private final EmissionLateness lateness = new EmissionLateness();
@@ -32,6 +36,7 @@ final class FixedEngine implements InferenceEngine {
     private volatile long generationTokens;
     private volatile long emissions;
     private volatile int active;
+    private volatile int waiting;
 
     FixedEngine(PerformanceModel model) {
         this.model = model;
@@ -70,21 +75,49 @@ final class FixedEngine implements InferenceEngine {
         }
         admitSubmissions();
         long now = System.nanoTime();
-        for (FixedStream stream : due) {
-            finish(stream, "abort", now);
+        for (Iterable<FixedStream> streams : List.<Iterable<FixedStream>>of(due, queued)) {
+            for (FixedStream stream : streams) {
+                finish(stream, "abort", now);
+            }
         }
         due.clear();
+        queued.clear();
         active = 0;
+        waiting = 0;
     }
 
     private void admitSubmissions() {
         FixedStream stream;
         while ((stream = submissions.poll()) != null) {
             stream.order = submitted++;
-            stream.nextNanos = stream.generation.arrivalNanos() + jittered(ttftNanos, stream.random);
-            due.add(stream);
-            active++;
+            if (active < model.maxNumSeqs()) {
+                begin(stream, stream.generation.arrivalNanos());
+            } else {
+                queued.add(stream);
+                waiting++;
+            }
             pending.decrementAndGet();
+        }
+    }
+
+    private void begin(FixedStream stream, long startNanos) {
+        stream.nextNanos = Math.max(startNanos, stream.generation.arrivalNanos()) + jittered(ttftNanos, stream.random);
+        due.add(stream);
+        active++;
+    }
+
+    /** Frees the stream's slot at {@code freedNanos} and hands it to the oldest queued stream still wanted. */
+    private void end(FixedStream stream, long freedNanos) {
+        stream.ended = true;
+        active--;
+        FixedStream next;
+        while ((next = queued.poll()) != null) {
+            waiting--;
+            if (!next.sink.isCancelled()) {
+                begin(next, freedNanos);
+                return;
+            }
+            finish(next, "abort", freedNanos);
         }
     }
 
@@ -96,8 +129,7 @@ final class FixedEngine implements InferenceEngine {
                 stream.nextNanos += jittered(tpotNanos, stream.random);
                 due.add(stream);
             } else if (!stream.ended) {
-                stream.ended = true; // its sink threw
-                active--;
+                end(stream, stream.nextNanos); // its sink threw
             }
         }
     }
@@ -107,7 +139,7 @@ final class FixedEngine implements InferenceEngine {
         long intended = stream.nextNanos;
         try {
             if (stream.sink.isCancelled()) {
-                end(stream);
+                end(stream, intended);
                 stream.sink.onFinish("abort", intended);
                 return false;
             }
@@ -122,7 +154,7 @@ final class FixedEngine implements InferenceEngine {
             emissions++;
             boolean last = stream.emitted >= stream.output.tokens();
             if (last) {
-                end(stream);
+                end(stream, intended);
             }
             stream.sink.onTokens(first, count, intended);
             lateness.record(System.nanoTime() - intended);
@@ -136,16 +168,11 @@ final class FixedEngine implements InferenceEngine {
         }
     }
 
-    private void end(FixedStream stream) {
-        stream.ended = true;
-        active--;
-    }
-
     private void finish(FixedStream stream, String reason, long nanos) {
         try {
             stream.sink.onFinish(reason, nanos);
         } catch (RuntimeException ignored) {
-            // The engine is closing; nothing else to do for this stream.
+            // Nothing else to tell this stream.
         }
     }
 
@@ -161,8 +188,8 @@ final class FixedEngine implements InferenceEngine {
 
     @Override
     public EngineSnapshot snapshot() {
-        int running = active + pending.get();
-        return new EngineSnapshot(running, 0, 0, 0, 0, 0, promptTokens, generationTokens, emissions);
+        return new EngineSnapshot(
+                active, waiting + pending.get(), 0, 0, 0, 0, promptTokens, generationTokens, emissions);
     }
 
     @Override

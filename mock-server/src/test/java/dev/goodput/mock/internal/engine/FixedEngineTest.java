@@ -100,4 +100,26 @@ class FixedEngineTest {
         assertThat(sink.finishReason).isEqualTo("abort");
         assertThat(sink.tokens()).isBetween(1, 1000);
     }
+
+    @Test
+    @DisplayName("A fixed model limited to one sequence starts the next generation when the previous one ends")
+    void fixedModelWithASlotLimitQueuesFcfs() throws InterruptedException {
+        PerformanceModel model = PerformanceModel.fixed(Duration.ofMillis(4), Duration.ofMillis(2))
+                .withMaxNumSeqs(1);
+        RecordingSink first = new RecordingSink();
+        RecordingSink second = new RecordingSink();
+        long arrival;
+        try (InferenceEngine engine = Engines.start(model)) {
+            arrival = System.nanoTime();
+            engine.submit(Generations.ignoringEos("a", arrival, 8, 3), first);
+            engine.submit(Generations.ignoringEos("b", arrival, 8, 2), second);
+            assertThat(second.awaitFinish(10)).isTrue();
+        }
+        assertThat(first.emissions)
+                .extracting(RecordingSink.Emission::intendedNanos)
+                .containsExactly(arrival + 4 * MS, arrival + 6 * MS, arrival + 8 * MS);
+        assertThat(second.emissions)
+                .extracting(RecordingSink.Emission::intendedNanos)
+                .containsExactly(arrival + 12 * MS, arrival + 14 * MS);
+    }
 }
