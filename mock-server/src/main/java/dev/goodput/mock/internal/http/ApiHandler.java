@@ -138,7 +138,7 @@ final class ApiHandler implements HttpServerLoop.RequestHandler {
         } else {
             BufferedResponse sink = new BufferedResponse(
                     connection,
-                    server.lanes().assign(),
+                    server.lanes().assignOr(server.timer()),
                     truth,
                     generation,
                     id,

@@ -38,6 +38,14 @@ final class WriterLanes implements AutoCloseable {
         return lanes[Math.floorMod(next.getAndIncrement(), lanes.length)];
     }
 
+    /**
+     * Returns a lane, or {@code fallback} if there are no lanes: for whole (non-streaming) bodies, whose JSON
+     * encoding is too slow to do on an engine thread that other streams' timing depends on.
+     */
+    Executor assignOr(Executor fallback) {
+        return lanes.length == 0 ? fallback : assign();
+    }
+
     @Override
     public void close() {
         for (ExecutorService lane : lanes) {
