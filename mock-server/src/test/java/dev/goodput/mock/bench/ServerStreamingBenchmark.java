@@ -12,6 +12,8 @@ import dev.goodput.mock.internal.engine.TokenSink;
 import dev.goodput.mock.internal.http.ServerRuntime;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
@@ -60,14 +62,19 @@ public final class ServerStreamingBenchmark {
         LatenessProbe engine = new LatenessProbe(Engines.start(built.performanceModel()), streams * tokens);
         try (ServerRuntime server = ServerRuntime.start(built, engine)) {
             long cpuBefore = processCpuNanos();
+            long serverCpuBefore = serverThreadsCpuNanos();
             long wallBefore = System.nanoTime();
             new LoopbackClient(server.port(), built.modelName(), streams, tokens, rampMillis).run();
             long wall = System.nanoTime() - wallBefore;
             long cpu = processCpuNanos() - cpuBefore;
+            long serverCpu = serverThreadsCpuNanos() - serverCpuBefore;
             while (server.groundTruth().size() < streams) {
                 Thread.sleep(10);
             }
             report(streams, tokens, tpotMillis, server.groundTruth(), wall, cpu, built.writerThreads());
+            System.out.printf(
+                    "server threads (goodput-mock-*: engine, HTTP loop, writers) CPU %.2f cores%n",
+                    serverCpu / (double) wall);
             long[] engineLate = engine.sortedLateness();
             System.out.printf(
                     "  engine lateness (sink called - intended; with writes on the engine thread, the default, this includes"
@@ -127,6 +134,18 @@ public final class ServerStreamingBenchmark {
     private static long percentile(long[] sorted, double percentile) {
         int index = (int) Math.ceil(percentile / 100.0 * sorted.length) - 1;
         return sorted[Math.max(0, Math.min(sorted.length - 1, index))];
+    }
+
+    /** CPU time of the server's threads (all named goodput-mock-...), to tell it from the client's. */
+    private static long serverThreadsCpuNanos() {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        long total = 0;
+        for (ThreadInfo info : threads.getThreadInfo(threads.getAllThreadIds())) {
+            if (info != null && info.getThreadName().startsWith("goodput-mock")) {
+                total += Math.max(0, threads.getThreadCpuTime(info.getThreadId()));
+            }
+        }
+        return total;
     }
 
     private static long processCpuNanos() {
