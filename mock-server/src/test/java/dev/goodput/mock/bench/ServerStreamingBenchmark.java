@@ -33,7 +33,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * sustained token rate and the process CPU.
  *
  * <p>Arguments (all optional): streams (1000), tokens per stream (500), TPOT ms (20), ramp ms over which the
- * streams start (1000), writer threads (server default).
+ * streams start (1000), writer threads (server default), a performance preset name (default: the fixed model
+ * with TTFT 50 ms and the given TPOT).
  *
  * <p>Run: {@code ./mvnw -q -pl mock-server test-compile exec:java -Dexec.classpathScope=test
  * -Dexec.mainClass=dev.goodput.mock.bench.ServerStreamingBenchmark -Dexec.args="1000 500 20 1000"}
@@ -52,6 +53,10 @@ public final class ServerStreamingBenchmark {
                 .groundTruthCapacity(streams);
         if (args.length > 4) {
             config.writerThreads(Integer.parseInt(args[4]));
+        }
+        if (args.length > 5) {
+            // A batching preset instead: the TPOT argument is then ignored and steps emit many chunks at once.
+            config.performanceModel(PerformanceModel.preset(args[5]));
         }
         // Warm up the JIT on a short run so the measured run is steady.
         MockServerConfig built = config.build();
