@@ -112,7 +112,7 @@ public final class PerformanceModel {
         return with(s -> s.maxNumSeqs = maxNumSeqs);
     }
 
-    /** Returns a copy whose KV cache holds {@code kvCacheTokens} tokens, rounded down to whole blocks (not in fixed mode). */
+    /** Returns a copy whose KV cache holds {@code kvCacheTokens} tokens, in whole blocks (not in fixed mode). */
     public PerformanceModel withKvCacheTokens(long kvCacheTokens) {
         return with(s -> s.kvCacheTokens = kvCacheTokens);
     }

@@ -16,7 +16,7 @@ public final class SaturationProbe {
 
     private SaturationProbe() {}
 
-    /** Returns the sequences the model runs at once for requests of this shape: slots or KV cache, whichever ends first. */
+    /** Returns how many requests of this shape run at once: slots or KV cache, whichever runs out first. */
     public static int maxConcurrentSequences(PerformanceModel model, int promptTokens, int outputTokens) {
         if (model.mode() == PerformanceModel.Mode.FIXED) {
             return Integer.MAX_VALUE;
