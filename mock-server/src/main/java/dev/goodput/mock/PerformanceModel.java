@@ -136,11 +136,22 @@ public final class PerformanceModel {
     }
 
     /**
-     * Returns a copy that emits {@code tokensPerChunk} tokens per decode step and per stream chunk, as speculative
-     * decoding does; the step costs {@link StepCost#DRAFT_COST_PER_EXTRA_TOKEN} more per extra token.
+     * Returns a copy that produces {@code tokensPerChunk} tokens per decode step, as speculative decoding does when
+     * every draft is accepted, and emits them together. A roofline step then costs
+     * {@link StepCost#DRAFT_COST_PER_EXTRA_TOKEN} more per extra token; constant-cost models keep their TPOT per
+     * emission. To group tokens without producing them faster, use {@link #withStreamInterval}.
      */
     public PerformanceModel withTokensPerChunk(int tokensPerChunk) {
         return with(s -> s.tokensPerChunk = tokensPerChunk);
+    }
+
+    /**
+     * Returns a copy that sends generated tokens in groups of {@code streamInterval}, as vLLM's
+     * {@code --stream-interval} does: tokens are produced at the same rate, but each emission (stream chunk) waits
+     * until that many have accumulated; the first token goes out alone at once and the last group may be shorter.
+     */
+    public PerformanceModel withStreamInterval(int streamInterval) {
+        return with(s -> s.streamInterval = streamInterval);
     }
 
     /**
@@ -268,9 +279,14 @@ public final class PerformanceModel {
         return settings.prefixCaching;
     }
 
-    /** Returns the tokens emitted per decode step and per stream chunk. */
+    /** Returns the tokens produced per decode step (more than 1 models speculative decoding). */
     public int tokensPerChunk() {
         return settings.tokensPerChunk;
+    }
+
+    /** Returns how many generated tokens each emission groups (vLLM's {@code --stream-interval}, default 1). */
+    public int streamInterval() {
+        return settings.streamInterval;
     }
 
     /** Returns the jitter fraction (0 when off). */

@@ -45,6 +45,7 @@ final class PerformanceModelSettings implements Cloneable {
 
     // Behaviour.
     int tokensPerChunk = 1;
+    int streamInterval = 1;
     double jitter;
     long seed;
     int meanOutputTokens = 256;
@@ -93,6 +94,7 @@ final class PerformanceModelSettings implements Cloneable {
         require(maxNumBatchedTokens >= 1, "maxNumBatchedTokens", maxNumBatchedTokens);
         require(maxModelLen >= 2, "maxModelLen", maxModelLen);
         require(tokensPerChunk >= 1 && tokensPerChunk <= 64, "tokensPerChunk (1 to 64)", tokensPerChunk);
+        require(streamInterval >= 1 && streamInterval <= 1024, "streamInterval (1 to 1024)", streamInterval);
         require(jitter >= 0 && jitter < 1, "jitter (0 <= fraction < 1)", jitter);
         require(meanOutputTokens >= 1, "meanOutputTokens", meanOutputTokens);
         require(stepOverheadNanos >= 0, "stepOverhead", stepOverheadNanos);
@@ -145,6 +147,7 @@ final class PerformanceModelSettings implements Cloneable {
         }
         description.put("max_model_len", maxModelLen);
         description.put("tokens_per_chunk", tokensPerChunk);
+        description.put("stream_interval", streamInterval);
         description.put("jitter", jitter);
         description.put("seed", seed);
         description.put("mean_output_tokens", meanOutputTokens);

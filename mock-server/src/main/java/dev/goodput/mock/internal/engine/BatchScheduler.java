@@ -94,7 +94,7 @@ final class BatchScheduler {
                     sequence.dropped = true;
                     pool.release(sequence.blocks);
                     sequence.blocks.clear();
-                    dropped.add(new StepPlan.Emission(sequence.sink, sequence.outputTokens, 0, "abort", nowNanos));
+                    dropped.add(new StepPlan.Emission(sequence.sink, sequence.sentTokens, 0, "abort", nowNanos));
                 }
             }
         }
@@ -190,11 +190,15 @@ final class BatchScheduler {
                 counters.promptTokens += sequence.promptTokens();
             }
             boolean done = sequence.outputTokens + count >= sequence.output.tokens();
-            String finish = done ? sequence.output.finishReason() : null;
-            emissions.add(new StepPlan.Emission(sequence.sink, sequence.outputTokens, count, finish, endNanos));
             sequence.outputTokens += count;
             sequence.computedTokens = sequence.contextTokens() - 1;
             counters.generationTokens += count;
+            int unsent = sequence.outputTokens - sequence.sentTokens;
+            if (done || sequence.sentTokens == 0 || unsent >= model.streamInterval()) {
+                String finish = done ? sequence.output.finishReason() : null;
+                emissions.add(new StepPlan.Emission(sequence.sink, sequence.sentTokens, unsent, finish, endNanos));
+                sequence.sentTokens = sequence.outputTokens;
+            }
             if (done) {
                 pool.release(sequence.blocks);
                 sequence.blocks.clear();
@@ -227,7 +231,7 @@ final class BatchScheduler {
             for (Sequence sequence : queue) {
                 pool.release(sequence.blocks);
                 sequence.blocks.clear();
-                aborted.add(new StepPlan.Emission(sequence.sink, sequence.outputTokens, 0, "abort", nowNanos));
+                aborted.add(new StepPlan.Emission(sequence.sink, sequence.sentTokens, 0, "abort", nowNanos));
             }
         }
         running.clear();

@@ -113,20 +113,24 @@ final class FixedSchedule {
                 stream.sink.onFinish("abort", intended);
                 return false;
             }
-            int first = stream.emitted;
-            int count = Math.min(model.tokensPerChunk(), stream.output.tokens() - first);
+            int count = Math.min(model.tokensPerChunk(), stream.output.tokens() - stream.produced);
             // Counters move before the sink is called, so a scrape never shows less than a client has received.
-            if (first == 0) {
+            if (stream.produced == 0) {
                 promptTokens += stream.generation.promptTokens();
             }
-            stream.emitted += count;
+            stream.produced += count;
             generationTokens += count;
             emissions++;
-            boolean last = stream.emitted >= stream.output.tokens();
+            boolean last = stream.produced >= stream.output.tokens();
             if (last) {
                 end(stream, intended);
             }
-            stream.sink.onTokens(first, count, intended);
+            int unsent = stream.produced - stream.sent;
+            if (last || stream.sent == 0 || unsent >= model.streamInterval()) {
+                int first = stream.sent;
+                stream.sent = stream.produced;
+                stream.sink.onTokens(first, unsent, intended);
+            }
             if (last) {
                 stream.sink.onFinish(stream.output.finishReason(), intended);
             }
@@ -157,7 +161,8 @@ final class FixedSchedule {
         final SplittableRandom random;
         long order;
         long nextNanos;
-        int emitted;
+        int produced;
+        int sent;
         boolean ended;
 
         FixedStream(Generation generation, TokenSink sink, OutputLength output, long modelSeed) {

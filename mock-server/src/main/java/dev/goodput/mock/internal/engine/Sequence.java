@@ -18,6 +18,7 @@ final class Sequence {
     final List<KvBlockPool.Block> blocks = new ArrayList<>();
     int computedTokens;
     int outputTokens;
+    int sentTokens;
     int registeredBlocks;
     boolean dropped;
 

@@ -69,6 +69,24 @@ class ExactModesTest {
     }
 
     @Test
+    @DisplayName("A stream interval of n groups n tokens per emission at the same token rate, the first token alone")
+    void streamIntervalGroupsTokensWithoutSpeedingUp() {
+        PerformanceModel model = PerformanceModel.singleSlot(Duration.ofMillis(50), Duration.ofMillis(10))
+                .withStreamInterval(4);
+        VirtualTimeRun run = new VirtualTimeRun(model);
+        RecordingSink sink = run.submit(Generations.ignoringEos("a", 0, 10, 10));
+        run.runToCompletion();
+        assertThat(sink.emissions).extracting(RecordingSink.Emission::count).containsExactly(1, 4, 4, 1);
+        assertThat(sink.emissions)
+                .extracting(RecordingSink.Emission::firstTokenIndex)
+                .containsExactly(0, 1, 5, 9);
+        assertThat(sink.emissions)
+                .extracting(RecordingSink.Emission::intendedNanos)
+                .containsExactly(50 * MS, 90 * MS, 130 * MS, 140 * MS);
+        assertThat(sink.finishNanos).isEqualTo(140 * MS);
+    }
+
+    @Test
     @DisplayName("Jitter keeps every step within its configured fraction of the nominal cost, and varies")
     void jitterStaysWithinItsFraction() {
         PerformanceModel model = PerformanceModel.singleSlot(Duration.ofMillis(100), Duration.ofMillis(20))

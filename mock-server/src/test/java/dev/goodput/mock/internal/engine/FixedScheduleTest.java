@@ -68,6 +68,22 @@ class FixedScheduleTest {
     }
 
     @Test
+    @DisplayName("A stream interval of n sends n tokens per chunk at the same token rate, the first token alone")
+    void streamIntervalGroupsTokens() {
+        FixedSchedule schedule = new FixedSchedule(PerformanceModel.fixed(Duration.ofMillis(5), Duration.ofMillis(2))
+                .withStreamInterval(3));
+        RecordingSink sink = submit(schedule, Generations.ignoringEos("a", 0, 8, 6));
+        runToCompletion(schedule);
+        assertThat(sink.emissions).extracting(RecordingSink.Emission::count).containsExactly(1, 3, 2);
+        assertThat(sink.emissions)
+                .extracting(RecordingSink.Emission::firstTokenIndex)
+                .containsExactly(0, 1, 4);
+        assertThat(sink.emissions)
+                .extracting(RecordingSink.Emission::intendedNanos)
+                .containsExactly(5 * MS, 11 * MS, 15 * MS);
+    }
+
+    @Test
     @DisplayName("Jitter keeps TTFT and every interval within their fraction, seeded per request")
     void jitterStaysWithinItsFraction() {
         PerformanceModel model = PerformanceModel.fixed(Duration.ofMillis(2), Duration.ofMillis(1))
