@@ -113,7 +113,9 @@ final class FixedSchedule {
                 stream.sink.onFinish("abort", intended);
                 return false;
             }
-            int count = Math.min(model.tokensPerChunk(), stream.output.tokens() - stream.produced);
+            // The first token comes alone, as a prefill samples one; then each step produces a chunk.
+            int perStep = stream.produced == 0 ? 1 : model.tokensPerChunk();
+            int count = Math.min(perStep, stream.output.tokens() - stream.produced);
             // Counters move before the sink is called, so a scrape never shows less than a client has received.
             if (stream.produced == 0) {
                 promptTokens += stream.generation.promptTokens();

@@ -52,16 +52,16 @@ class FixedScheduleTest {
     }
 
     @Test
-    @DisplayName("With chunks of k tokens, each TPOT emits k tokens and the last chunk the remainder")
+    @DisplayName("With chunks of k tokens, the first token comes alone, then each TPOT emits k tokens")
     void multiTokenChunks() {
         FixedSchedule schedule = new FixedSchedule(PerformanceModel.fixed(Duration.ofMillis(5), Duration.ofMillis(2))
                 .withTokensPerChunk(3));
         RecordingSink sink = submit(schedule, Generations.ignoringEos("a", 0, 8, 10));
         runToCompletion(schedule);
-        assertThat(sink.emissions).extracting(RecordingSink.Emission::count).containsExactly(3, 3, 3, 1);
+        assertThat(sink.emissions).extracting(RecordingSink.Emission::count).containsExactly(1, 3, 3, 3);
         assertThat(sink.emissions)
                 .extracting(RecordingSink.Emission::firstTokenIndex)
-                .containsExactly(0, 3, 6, 9);
+                .containsExactly(0, 1, 4, 7);
         assertThat(sink.emissions)
                 .extracting(RecordingSink.Emission::intendedNanos)
                 .containsExactly(5 * MS, 7 * MS, 9 * MS, 11 * MS);
