@@ -3,6 +3,7 @@ package dev.goodput.mock.internal.engine;
 import dev.goodput.mock.PerformanceModel;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -15,16 +16,21 @@ final class BatchingEngine implements InferenceEngine {
 
     private record Submission(Generation generation, TokenSink sink) {}
 
+    /** A snapshot and how many submissions it accounts for; later ones are counted as waiting. */
+    private record Published(EngineSnapshot snapshot, long submissionsCounted) {}
+
     private final BatchScheduler scheduler;
     private final ConcurrentLinkedQueue<Submission> submissions = new ConcurrentLinkedQueue<>();
     private final EmissionLateness lateness = new EmissionLateness();
     private final Thread thread;
+    private final AtomicLong submitted = new AtomicLong();
+    private long drained;
     private volatile boolean closed;
-    private volatile EngineSnapshot snapshot;
+    private volatile Published published;
 
     BatchingEngine(PerformanceModel model) {
         this.scheduler = new BatchScheduler(model);
-        this.snapshot = scheduler.snapshot();
+        this.published = new Published(scheduler.snapshot(), 0);
         this.thread = new Thread(this::run, "goodput-mock-batching-engine");
         thread.setDaemon(true);
     }
@@ -40,6 +46,7 @@ final class BatchingEngine implements InferenceEngine {
             sink.onFinish("abort", System.nanoTime());
             return;
         }
+        submitted.incrementAndGet();
         submissions.add(new Submission(generation, sink));
         LockSupport.unpark(thread);
     }
@@ -49,7 +56,7 @@ final class BatchingEngine implements InferenceEngine {
         while (!closed) {
             drainSubmissions();
             if (!scheduler.hasWork()) {
-                snapshot = scheduler.snapshot();
+                publishSnapshot();
                 LockSupport.park(this);
                 continue;
             }
@@ -68,13 +75,17 @@ final class BatchingEngine implements InferenceEngine {
             lateness.record(System.nanoTime() - plan.endNanos());
             // Published at the step's end just before its tokens go out: a scrape never sees counters behind what
             // a client has received, nor ahead of the model's clock.
-            snapshot = scheduler.snapshot();
+            publishSnapshot();
             deliver(plan.emissions());
             previousEndNanos = plan.endNanos();
         }
         drainSubmissions();
         deliver(scheduler.abortAll(System.nanoTime()));
-        snapshot = scheduler.snapshot();
+        publishSnapshot();
+    }
+
+    private void publishSnapshot() {
+        published = new Published(scheduler.snapshot(), drained);
     }
 
     /** Waits until {@code deadlineNanos}; returns false if unparked before it (a submission or close). */
@@ -90,6 +101,7 @@ final class BatchingEngine implements InferenceEngine {
         Submission submission;
         while ((submission = submissions.poll()) != null) {
             scheduler.submit(submission.generation(), submission.sink());
+            drained++;
         }
     }
 
@@ -108,9 +120,28 @@ final class BatchingEngine implements InferenceEngine {
         return lateness;
     }
 
+    /**
+     * Returns the snapshot published at the last step's end, with generations submitted since then counted as
+     * waiting (they join at the next step boundary).
+     */
     @Override
     public EngineSnapshot snapshot() {
-        return snapshot;
+        Published last = published;
+        long unseen = submitted.get() - last.submissionsCounted();
+        EngineSnapshot snapshot = last.snapshot();
+        if (unseen <= 0) {
+            return snapshot;
+        }
+        return new EngineSnapshot(
+                snapshot.running(),
+                snapshot.waiting() + (int) unseen,
+                snapshot.kvCacheUsage(),
+                snapshot.prefixCacheQueries(),
+                snapshot.prefixCacheHits(),
+                snapshot.preemptions(),
+                snapshot.promptTokens(),
+                snapshot.generationTokens(),
+                snapshot.steps());
     }
 
     @Override

@@ -48,7 +48,7 @@ class BatchingEngineTest {
     }
 
     @Test
-    @DisplayName("Closing the engine finishes running and waiting generations with abort")
+    @DisplayName("Submissions count at once in the snapshot, and closing finishes running and waiting ones with abort")
     void closingAbortsWhatIsLeft() throws InterruptedException {
         RecordingSink running = new RecordingSink();
         RecordingSink waiting = new RecordingSink();
@@ -56,6 +56,9 @@ class BatchingEngineTest {
                 Engines.start(PerformanceModel.preset("tiny-test").withMaxNumSeqs(1));
         engine.submit(Generations.ignoringEos("a", System.nanoTime(), 10, 1000), running);
         engine.submit(Generations.ignoringEos("b", System.nanoTime(), 10, 1000), waiting);
+        // Counted at once, before the runner's next step boundary: as waiting until admitted.
+        EngineSnapshot justSubmitted = engine.snapshot();
+        assertThat(justSubmitted.running() + justSubmitted.waiting()).isEqualTo(2);
         Thread.sleep(50);
         assertThat(engine.snapshot().running()).isEqualTo(1);
         assertThat(engine.snapshot().waiting()).isEqualTo(1);
