@@ -24,7 +24,7 @@ final class HttpConnection {
     private final HttpServerLoop loop;
     private final ArrayDeque<Outbound> pending = new ArrayDeque<>();
     private SelectionKey key;
-    private ByteBuffer input = ByteBuffer.allocate(8 * 1024).flip();
+    private ByteBuffer input = ByteBuffer.allocate(2 * 1024).flip();
     private boolean responding;
     private boolean continueSent;
     private boolean closeWhenFlushed;
