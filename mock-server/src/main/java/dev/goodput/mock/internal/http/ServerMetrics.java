@@ -1,0 +1,131 @@
+package dev.goodput.mock.internal.http;
+
+import dev.goodput.mock.ChunkTiming;
+import dev.goodput.mock.Fault;
+import dev.goodput.mock.RequestTruth;
+import dev.goodput.mock.internal.engine.EngineSnapshot;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The server's Prometheus metrics, under vLLM's names: gauges and token counters from the engine's snapshot,
+ * request counters and latency histograms from the ground truth (the true send times, not the model's
+ * intentions).
+ */
+final class ServerMetrics {
+
+    private final String labels;
+    private final LatencyHistogram ttft = new LatencyHistogram(LatencyHistogram.TTFT_BUCKETS);
+    private final LatencyHistogram interToken = new LatencyHistogram(LatencyHistogram.ITL_BUCKETS);
+    private final LatencyHistogram e2e = new LatencyHistogram(LatencyHistogram.E2E_BUCKETS);
+    private final Map<String, Long> successByReason = new TreeMap<>();
+    private final Map<Fault, Long> faults = new EnumMap<>(Fault.class);
+
+    ServerMetrics(String modelName) {
+        this.labels = "engine=\"0\",model_name=\"" + escape(modelName) + "\"";
+    }
+
+    /** Feeds one finished request into the counters and histograms. */
+    void observe(RequestTruth truth) {
+        synchronized (this) {
+            if (truth.status() == 200 && !truth.finishReason().equals("error")) {
+                successByReason.merge(truth.finishReason(), 1L, Long::sum);
+            }
+            if (truth.fault() != Fault.NONE) {
+                faults.merge(truth.fault(), 1L, Long::sum);
+            }
+        }
+        List<ChunkTiming> chunks = truth.chunks();
+        if (truth.status() != 200 || chunks.isEmpty() || chunks.get(0).sentNanos() < 0) {
+            return;
+        }
+        ttft.observeNanos(chunks.get(0).sentNanos() - truth.arrivalNanos());
+        for (int i = 1; i < chunks.size(); i++) {
+            if (chunks.get(i).sentNanos() >= 0 && truth.stream()) {
+                interToken.observeNanos(
+                        chunks.get(i).sentNanos() - chunks.get(i - 1).sentNanos());
+            }
+        }
+        e2e.observeNanos(truth.endNanos() - truth.arrivalNanos());
+    }
+
+    /** Renders the Prometheus text exposition format 0.0.4. */
+    String render(EngineSnapshot engine) {
+        StringBuilder out = new StringBuilder(8192);
+        gauge(out, "vllm:num_requests_running", "Number of requests in model execution batches.", engine.running());
+        gauge(out, "vllm:num_requests_waiting", "Number of requests waiting to be processed.", engine.waiting());
+        gauge(out, "vllm:kv_cache_usage_perc", "KV-cache usage. 1 means 100 percent usage.", engine.kvCacheUsage());
+        counter(
+                out,
+                "vllm:prefix_cache_queries",
+                "Prefix cache queries, in terms of number of queried tokens.",
+                engine.prefixCacheQueries());
+        counter(
+                out,
+                "vllm:prefix_cache_hits",
+                "Prefix cache hits, in terms of number of cached tokens.",
+                engine.prefixCacheHits());
+        counter(out, "vllm:num_preemptions", "Cumulative number of preemption from the engine.", engine.preemptions());
+        counter(out, "vllm:prompt_tokens", "Number of prefill tokens processed.", engine.promptTokens());
+        counter(out, "vllm:generation_tokens", "Number of generation tokens processed.", engine.generationTokens());
+        synchronized (this) {
+            header(out, "vllm:request_success_total", "Count of successfully processed requests.", "counter");
+            for (String reason : new String[] {"abort", "length", "stop"}) {
+                out.append("vllm:request_success_total{")
+                        .append(labels)
+                        .append(",finished_reason=\"")
+                        .append(reason)
+                        .append("\"} ")
+                        .append((double) successByReason.getOrDefault(reason, 0L))
+                        .append('\n');
+            }
+            header(out, "goodput_mock:faults_injected_total", "Faults the mock server injected, by fault.", "counter");
+            for (Fault fault : Fault.values()) {
+                if (fault != Fault.NONE) {
+                    out.append("goodput_mock:faults_injected_total{")
+                            .append(labels)
+                            .append(",fault=\"")
+                            .append(fault.cliName())
+                            .append("\"} ")
+                            .append((double) faults.getOrDefault(fault, 0L))
+                            .append('\n');
+                }
+            }
+        }
+        histogram(out, "vllm:time_to_first_token_seconds", "Histogram of time to first token in seconds.", ttft);
+        histogram(out, "vllm:inter_token_latency_seconds", "Histogram of inter-token latency in seconds.", interToken);
+        histogram(out, "vllm:e2e_request_latency_seconds", "Histogram of e2e request latency in seconds.", e2e);
+        return out.toString();
+    }
+
+    private void gauge(StringBuilder out, String name, String help, double value) {
+        header(out, name, help, "gauge");
+        out.append(name).append('{').append(labels).append("} ").append(value).append('\n');
+    }
+
+    private void counter(StringBuilder out, String name, String help, long value) {
+        header(out, name + "_total", help, "counter");
+        out.append(name)
+                .append("_total{")
+                .append(labels)
+                .append("} ")
+                .append((double) value)
+                .append('\n');
+    }
+
+    private void histogram(StringBuilder out, String name, String help, LatencyHistogram histogram) {
+        header(out, name, help, "histogram");
+        histogram.render(out, name, labels);
+    }
+
+    private static void header(StringBuilder out, String name, String help, String type) {
+        out.append("# HELP ").append(name).append(' ').append(help).append('\n');
+        out.append("# TYPE ").append(name).append(' ').append(type).append('\n');
+    }
+
+    private static String escape(String value) {
+        return value.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n");
+    }
+}

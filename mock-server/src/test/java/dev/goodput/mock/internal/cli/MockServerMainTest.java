@@ -1,0 +1,137 @@
+package dev.goodput.mock.internal.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.goodput.mock.Fault;
+import dev.goodput.mock.MockServer;
+import dev.goodput.mock.MockServerConfig;
+import dev.goodput.mock.PerformanceModel;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+@DisplayName("The command line starts the server, explains itself and refuses bad options with exit code 2")
+class MockServerMainTest {
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private int run(String... args) {
+        return MockServerMain.run(
+                args,
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8),
+                MockServer::close);
+    }
+
+    @Test
+    @DisplayName("--help lists every option and the preset names, and exits 0")
+    void help_lists_every_option() {
+        assertThat(run("--help")).isZero();
+
+        String usage = out.toString(StandardCharsets.UTF_8);
+        for (Option option : Option.ALL) {
+            assertThat(usage).contains("--" + option.name);
+        }
+        for (Fault fault : Fault.values()) {
+            if (fault != Fault.NONE) {
+                assertThat(usage).contains("--fault-" + fault.cliName());
+            }
+        }
+        assertThat(usage).contains(PerformanceModel.presetNames());
+    }
+
+    @ParameterizedTest(name = "{0} is refused: {1}")
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "--bogus | unknown option --bogus",
+                "--port | --port needs a value",
+                "--port=abc | --port must be a number, got 'abc'",
+                "--port=70000 | port must be in 0..65535",
+                "--fault-http-500=2 | http-500 must be in 0..1, was 2.0",
+                "--preset=nope | nope",
+                "stray | unexpected argument 'stray'",
+                "--enable-prefix-caching=yes | takes no value",
+            })
+    void bad_options_exit_with_2(String arg, String message) {
+        assertThat(run(arg)).isEqualTo(2);
+
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains(message).contains("--help");
+    }
+
+    @Test
+    @DisplayName("options map onto the server configuration")
+    void options_map_onto_the_configuration() throws Exception {
+        MockServerConfig config = CliOptions.parse(new String[] {
+            "--port",
+            "0",
+            "--model=my/model",
+            "--fixed-ttft-ms",
+            "20",
+            "--fixed-tpot-ms=5",
+            "--max-model-len",
+            "1024",
+            "--seed",
+            "9",
+            "--fault-http-500",
+            "0.25",
+            "--fault-drop=0.5",
+            "--fault-stall-ms",
+            "100",
+            "--fault-retry-after",
+            "3",
+            "--ground-truth-capacity",
+            "5"
+        });
+
+        assertThat(config.port()).isZero();
+        assertThat(config.host()).isEqualTo("127.0.0.1");
+        assertThat(config.modelName()).isEqualTo("my/model");
+        assertThat(config.performanceModel().mode()).isEqualTo(PerformanceModel.Mode.FIXED);
+        assertThat(config.performanceModel().maxModelLen()).isEqualTo(1024);
+        assertThat(config.seed()).isEqualTo(9);
+        assertThat(config.faults().rate(Fault.HTTP_500)).isEqualTo(0.25);
+        assertThat(config.faults().rate(Fault.DROPPED_CONNECTION)).isEqualTo(0.5);
+        assertThat(config.faults().seed()).isEqualTo(9);
+        assertThat(config.faults().stallDuration()).isEqualTo(Duration.ofMillis(100));
+        assertThat(config.faults().retryAfter()).hasValue(Duration.ofSeconds(3));
+        assertThat(config.groundTruthCapacity()).isEqualTo(5);
+    }
+
+    @Test
+    @DisplayName("a good command line starts a server that answers /health")
+    void starts_a_server() throws Exception {
+        AtomicReference<Integer> health = new AtomicReference<>();
+        int code = MockServerMain.run(
+                new String[] {"--port", "0", "--fixed-ttft-ms", "1", "--fixed-tpot-ms", "1"},
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8),
+                server -> {
+                    try (server) {
+                        health.set(HttpClient.newHttpClient()
+                                .send(
+                                        HttpRequest.newBuilder(URI.create(server.baseUrl() + "/health"))
+                                                .build(),
+                                        HttpResponse.BodyHandlers.discarding())
+                                .statusCode());
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    }
+                });
+
+        assertThat(code).isZero();
+        assertThat(health.get()).isEqualTo(200);
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("listening on http://127.0.0.1:");
+    }
+}
