@@ -11,7 +11,8 @@ import org.apiguardian.api.API;
  * @param tokens how many output tokens the chunk carries
  * @param intendedNanos when the performance model meant the chunk to be emitted ({@code System.nanoTime()})
  * @param sentNanos when the chunk had been written to the socket ({@code System.nanoTime()} right after the
- *     write), or -1 if it never was
+ *     write call returned), or -1 if it never was; on loopback the kernel may wake the reader before the write
+ *     call returns, so a client can see a chunk a few microseconds before this instant
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record ChunkTiming(int firstTokenIndex, int tokens, long intendedNanos, long sentNanos) {

@@ -47,7 +47,7 @@ class GroundTruthAndMetricsTest {
     }
 
     @Test
-    @DisplayName("every chunk is sent after its intended time, in order, and before the client reads it")
+    @DisplayName("every chunk is sent after its intended time, in order, and the client reads it after that time")
     void truth_is_consistent_with_the_client() throws Exception {
         start(100);
         HttpClient client =
@@ -80,7 +80,10 @@ class GroundTruthAndMetricsTest {
                 .allSatisfy(chunk -> assertThat(chunk.lateNanos()).isNotNegative());
         assertThat(truth.chunks()).extracting(ChunkTiming::sentNanos).isSorted();
         assertThat(truth.arrivalNanos()).isLessThan(truth.firstTokenSentNanos().orElseThrow());
-        assertThat(truth.firstTokenSentNanos().orElseThrow()).isLessThanOrEqualTo(firstContentSeen);
+        // The client can't see a chunk before the model meant it to go out. (It may see it a few microseconds
+        // before "sent", which is taken when the write call has returned, after the kernel woke the reader.)
+        assertThat(firstContentSeen)
+                .isGreaterThanOrEqualTo(truth.chunks().get(0).intendedNanos());
         assertThat(truth.endNanos())
                 .isGreaterThanOrEqualTo(truth.chunks().get(4).sentNanos());
     }

@@ -137,7 +137,7 @@ final class HttpServerLoop implements AutoCloseable {
     private void read(HttpConnection connection) {
         int read;
         try {
-            ByteBuffer buffer = connection.inputForWriting(4096);
+            ByteBuffer buffer = connection.inputForWriting(1024);
             read = connection.channel().read(buffer);
             buffer.flip();
         } catch (IOException e) {

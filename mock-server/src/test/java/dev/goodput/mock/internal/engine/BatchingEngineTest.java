@@ -88,4 +88,44 @@ class BatchingEngineTest {
             assertThat(used).as("runner CPU ns while idle for 200 ms").isLessThan(20 * MS);
         }
     }
+
+    @Test
+    @DisplayName("Generations submitted from many threads at once all complete, in order, never early")
+    void concurrentSubmissionsAllComplete() throws InterruptedException {
+        int threads = 8;
+        int perThread = 50;
+        List<RecordingSink> sinks = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (InferenceEngine engine = Engines.start(PerformanceModel.preset("h100-llama3-8b"))) {
+            List<Thread> submitters = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                int thread = t;
+                Thread submitter = new Thread(() -> {
+                    for (int i = 0; i < perThread; i++) {
+                        RecordingSink sink = new RecordingSink();
+                        sinks.add(sink);
+                        engine.submit(Generations.ignoringEos("t" + thread + "-" + i, System.nanoTime(), 32, 5), sink);
+                    }
+                });
+                submitter.start();
+                submitters.add(submitter);
+            }
+            for (Thread submitter : submitters) {
+                submitter.join();
+            }
+            for (RecordingSink sink : sinks) {
+                assertThat(sink.awaitFinish(10)).isTrue();
+            }
+            assertThat(engine.snapshot().generationTokens()).isEqualTo(threads * perThread * 5L);
+            assertThat(engine.snapshot().running() + engine.snapshot().waiting())
+                    .isZero();
+        }
+        for (RecordingSink sink : sinks) {
+            assertThat(sink.finishReason).isEqualTo("length");
+            assertThat(sink.emissions)
+                    .extracting(RecordingSink.Emission::firstTokenIndex)
+                    .containsExactly(0, 1, 2, 3, 4);
+            assertThat(sink.emissions)
+                    .allSatisfy(e -> assertThat(e.deliveredNanos()).isGreaterThanOrEqualTo(e.intendedNanos()));
+        }
+    }
 }
