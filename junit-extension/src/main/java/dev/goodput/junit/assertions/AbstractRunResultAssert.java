@@ -21,6 +21,12 @@ import org.assertj.core.api.AbstractAssert;
 public abstract class AbstractRunResultAssert<SELF extends AbstractRunResultAssert<SELF>>
         extends AbstractAssert<SELF, RunResult> {
 
+    /**
+     * Creates the checks on a result.
+     *
+     * @param actual the result to check, or {@code null} to have every check fail saying so
+     * @param selfType the class of the concrete assertion
+     */
     protected AbstractRunResultAssert(RunResult actual, Class<?> selfType) {
         super(actual, selfType);
     }

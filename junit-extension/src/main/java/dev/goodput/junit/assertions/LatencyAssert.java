@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import dev.goodput.core.Metric;
 import dev.goodput.core.Summary;
 import org.apiguardian.api.API;
+import org.assertj.core.annotation.CheckReturnValue;
 import org.assertj.core.api.AbstractAssert;
 
 /**
@@ -25,8 +26,9 @@ public final class LatencyAssert extends AbstractAssert<LatencyAssert, Summary> 
     }
 
     /**
-     * Navigates to a percentile of the metric. The run must have computed it: by default Goodput computes
-     * p50, p90, p95, p99 and p99.9 ({@code RunSpec.Builder.percentiles} chooses others).
+     * Navigates to a percentile of the metric. The run must have computed it: Goodput computes p50, p90, p95,
+     * p99 and p99.9 by default ({@code RunSpec.Builder.percentiles} chooses others), plus the median and the
+     * percentile of every percentile objective.
      *
      * <pre><code class='java'> // passes when p99 TTFT was 180.00 ms
      * assertThat(result).ttft().percentile(99).isLessThan(Duration.ofMillis(200));
@@ -40,6 +42,7 @@ public final class LatencyAssert extends AbstractAssert<LatencyAssert, Summary> 
      * @return assertions on that percentile
      * @throws IllegalArgumentException if the percentile is not above 0 and at most 100
      */
+    @CheckReturnValue
     public LatencyStatisticAssert percentile(double percentile) {
         return statistic(LatencyStatistic.percentile(percentile));
     }
@@ -56,6 +59,7 @@ public final class LatencyAssert extends AbstractAssert<LatencyAssert, Summary> 
      *
      * @return assertions on the median
      */
+    @CheckReturnValue
     public LatencyStatisticAssert median() {
         return statistic(LatencyStatistic.MEDIAN);
     }
@@ -72,6 +76,7 @@ public final class LatencyAssert extends AbstractAssert<LatencyAssert, Summary> 
      *
      * @return assertions on the mean
      */
+    @CheckReturnValue
     public LatencyStatisticAssert mean() {
         return statistic(LatencyStatistic.MEAN);
     }
@@ -88,6 +93,7 @@ public final class LatencyAssert extends AbstractAssert<LatencyAssert, Summary> 
      *
      * @return assertions on the minimum
      */
+    @CheckReturnValue
     public LatencyStatisticAssert min() {
         return statistic(LatencyStatistic.MIN);
     }
@@ -104,6 +110,7 @@ public final class LatencyAssert extends AbstractAssert<LatencyAssert, Summary> 
      *
      * @return assertions on the maximum
      */
+    @CheckReturnValue
     public LatencyStatisticAssert max() {
         return statistic(LatencyStatistic.MAX);
     }

@@ -7,6 +7,7 @@ import dev.goodput.core.RunResult;
 import dev.goodput.core.Summary;
 import java.util.Objects;
 import org.apiguardian.api.API;
+import org.assertj.core.annotation.CheckReturnValue;
 import org.assertj.core.api.AbstractAssert;
 
 /**
@@ -37,6 +38,7 @@ public final class RunResultAssert extends AbstractRunResultAssert<RunResultAsse
      *
      * @return assertions on TTFT
      */
+    @CheckReturnValue
     public LatencyAssert ttft() {
         return metric(Metric.TTFT);
     }
@@ -50,6 +52,7 @@ public final class RunResultAssert extends AbstractRunResultAssert<RunResultAsse
      *
      * @return assertions on TTFT from send
      */
+    @CheckReturnValue
     public LatencyAssert ttftFromSend() {
         return metric(Metric.TTFT_FROM_SEND);
     }
@@ -63,6 +66,7 @@ public final class RunResultAssert extends AbstractRunResultAssert<RunResultAsse
      *
      * @return assertions on TPOT
      */
+    @CheckReturnValue
     public LatencyAssert tpot() {
         return metric(Metric.TPOT);
     }
@@ -76,6 +80,7 @@ public final class RunResultAssert extends AbstractRunResultAssert<RunResultAsse
      *
      * @return assertions on ITL
      */
+    @CheckReturnValue
     public LatencyAssert itl() {
         return metric(Metric.ITL);
     }
@@ -89,6 +94,7 @@ public final class RunResultAssert extends AbstractRunResultAssert<RunResultAsse
      *
      * @return assertions on ICL
      */
+    @CheckReturnValue
     public LatencyAssert icl() {
         return metric(Metric.ICL);
     }
@@ -102,6 +108,7 @@ public final class RunResultAssert extends AbstractRunResultAssert<RunResultAsse
      *
      * @return assertions on E2EL
      */
+    @CheckReturnValue
     public LatencyAssert e2el() {
         return metric(Metric.E2EL);
     }
@@ -115,6 +122,7 @@ public final class RunResultAssert extends AbstractRunResultAssert<RunResultAsse
      *
      * @return assertions on queue time
      */
+    @CheckReturnValue
     public LatencyAssert queueTime() {
         return metric(Metric.QUEUE_TIME);
     }
@@ -128,6 +136,7 @@ public final class RunResultAssert extends AbstractRunResultAssert<RunResultAsse
      *
      * @return assertions on max stall
      */
+    @CheckReturnValue
     public LatencyAssert maxStall() {
         return metric(Metric.MAX_STALL);
     }
@@ -141,6 +150,7 @@ public final class RunResultAssert extends AbstractRunResultAssert<RunResultAsse
      *
      * @return assertions on send lag
      */
+    @CheckReturnValue
     public LatencyAssert sendLag() {
         return metric(Metric.SEND_LAG);
     }
@@ -156,6 +166,7 @@ public final class RunResultAssert extends AbstractRunResultAssert<RunResultAsse
      * @return assertions on that metric
      * @throws IllegalArgumentException for a run-level metric, which has its own navigation method
      */
+    @CheckReturnValue
     public LatencyAssert metric(Metric metric) {
         Objects.requireNonNull(metric, "metric");
         if (metric.kind() == Metric.Kind.RUN) {
@@ -179,6 +190,7 @@ public final class RunResultAssert extends AbstractRunResultAssert<RunResultAsse
      *
      * @return assertions on goodput in requests/s
      */
+    @CheckReturnValue
     public RateAssert goodput() {
         return rate(Metric.GOODPUT);
     }
@@ -192,6 +204,7 @@ public final class RunResultAssert extends AbstractRunResultAssert<RunResultAsse
      *
      * @return assertions on request throughput in requests/s
      */
+    @CheckReturnValue
     public RateAssert requestThroughput() {
         return rate(Metric.REQUEST_THROUGHPUT);
     }
@@ -205,6 +218,7 @@ public final class RunResultAssert extends AbstractRunResultAssert<RunResultAsse
      *
      * @return assertions on output token throughput in tokens/s
      */
+    @CheckReturnValue
     public RateAssert outputTokenThroughput() {
         return rate(Metric.OUTPUT_TOKEN_THROUGHPUT);
     }
@@ -218,6 +232,7 @@ public final class RunResultAssert extends AbstractRunResultAssert<RunResultAsse
      *
      * @return assertions on input token throughput in tokens/s
      */
+    @CheckReturnValue
     public RateAssert inputTokenThroughput() {
         return rate(Metric.INPUT_TOKEN_THROUGHPUT);
     }
@@ -231,6 +246,7 @@ public final class RunResultAssert extends AbstractRunResultAssert<RunResultAsse
      *
      * @return assertions on total token throughput in tokens/s
      */
+    @CheckReturnValue
     public RateAssert totalTokenThroughput() {
         return rate(Metric.TOTAL_TOKEN_THROUGHPUT);
     }
@@ -244,6 +260,7 @@ public final class RunResultAssert extends AbstractRunResultAssert<RunResultAsse
      *
      * @return assertions on the error rate, a ratio between 0 and 1
      */
+    @CheckReturnValue
     public RatioAssert errorRate() {
         return ratio(Metric.ERROR_RATE);
     }
@@ -257,6 +274,7 @@ public final class RunResultAssert extends AbstractRunResultAssert<RunResultAsse
      *
      * @return assertions on SLO attainment, a ratio between 0 and 1
      */
+    @CheckReturnValue
     public RatioAssert sloAttainment() {
         return ratio(Metric.SLO_ATTAINMENT);
     }
