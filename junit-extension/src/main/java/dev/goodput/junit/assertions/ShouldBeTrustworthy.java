@@ -1,0 +1,26 @@
+package dev.goodput.junit.assertions;
+
+import dev.goodput.core.ClientHealth;
+import dev.goodput.core.Metric;
+import org.assertj.core.error.ErrorMessageFactory;
+
+/** Says that the load generator fell behind its schedule, so the run measured a lighter load than asked. */
+final class ShouldBeTrustworthy extends GoodputErrorMessage {
+
+    private ShouldBeTrustworthy(String message) {
+        super(message);
+    }
+
+    /**
+     * Returns, for example, {@code "Expecting the run to be trustworthy (p99 send lag at most 10.00 ms) but the
+     * client fell behind its schedule: p99 send lag 14.20 ms exceeds 10.00 ms, so the server was offered less
+     * load than the profile asked for"}: the second half is {@link ClientHealth#reason()}.
+     */
+    static ErrorMessageFactory shouldBeTrustworthy(ClientHealth health) {
+        String reason = health.reason() != null
+                ? health.reason()
+                : "p99 send lag was " + UnitFormat.format(Metric.SEND_LAG, health.sendLagP99Nanos());
+        return new ShouldBeTrustworthy("Expecting the run to be trustworthy (p99 send lag at most "
+                + UnitFormat.format(Metric.SEND_LAG, health.sendLagLimitNanos()) + ") but " + reason);
+    }
+}
