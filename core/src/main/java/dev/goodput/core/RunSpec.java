@@ -22,6 +22,7 @@ import org.apiguardian.api.API;
  * @param confidence the confidence level of the intervals behind the verdicts, for example 0.95
  * @param outputTokenCounter a client tokenizer for generated text, or {@code null}
  * @param sendLagLimit the p99 send lag above which the client is reported as not keeping up
+ * @param progressListener told how far the run has got about once a second, or {@code null}
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record RunSpec(
@@ -32,7 +33,8 @@ public record RunSpec(
         List<Double> percentiles,
         double confidence,
         TokenCounter outputTokenCounter,
-        Duration sendLagLimit) {
+        Duration sendLagLimit,
+        ProgressListener progressListener) {
 
     /** The percentiles reported by default: 50, 90, 95, 99 and 99.9. */
     public static final List<Double> DEFAULT_PERCENTILES = List.of(50.0, 90.0, 95.0, 99.0, 99.9);
@@ -97,6 +99,7 @@ public record RunSpec(
         private double confidence = DEFAULT_CONFIDENCE;
         private TokenCounter outputTokenCounter;
         private Duration sendLagLimit = DEFAULT_SEND_LAG_LIMIT;
+        private ProgressListener progressListener;
 
         Builder(ServerEndpoint server) {
             this.server = Objects.requireNonNull(server, "server");
@@ -153,6 +156,12 @@ public record RunSpec(
             return this;
         }
 
+        /** Reports how far the run has got about once a second (for a progress line). */
+        public Builder progress(ProgressListener value) {
+            this.progressListener = value;
+            return this;
+        }
+
         /**
          * Returns the validated spec.
          *
@@ -165,7 +174,16 @@ public record RunSpec(
             if (load == null) {
                 throw new IllegalArgumentException("a run needs a load profile: call load(...)");
             }
-            return new RunSpec(server, workload, load, slos, percentiles, confidence, outputTokenCounter, sendLagLimit);
+            return new RunSpec(
+                    server,
+                    workload,
+                    load,
+                    slos,
+                    percentiles,
+                    confidence,
+                    outputTokenCounter,
+                    sendLagLimit,
+                    progressListener);
         }
 
         /** Builds the spec and runs it; see {@link Goodput#run(RunSpec)}. */

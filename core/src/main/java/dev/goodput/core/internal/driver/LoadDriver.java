@@ -4,6 +4,7 @@ import dev.goodput.core.LoadProfile;
 import dev.goodput.core.Phase;
 import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RequestSpec;
+import dev.goodput.core.RunProgress;
 import dev.goodput.core.internal.client.InFlightRequest;
 import dev.goodput.core.internal.client.Transport;
 import java.time.Duration;
@@ -65,6 +66,13 @@ public abstract class LoadDriver {
     /** Returns the instant the run started. */
     public final synchronized long startNanos() {
         return startNanos;
+    }
+
+    /** Returns how far the run has got. */
+    public final synchronized RunProgress progress() {
+        long elapsed = startNanos == 0 ? 0 : scheduler.clock().nanoTime() - startNanos;
+        long planned = profile.duration() == null ? 0 : profile.duration().toNanos();
+        return new RunProgress(created, records.size(), profile.requests(), elapsed, planned, finished.isDone());
     }
 
     /** Returns every record, ordered by schedule position. Call after {@link #finished()} completed. */

@@ -1,6 +1,7 @@
 package dev.goodput.core.internal.driver;
 
 import dev.goodput.core.LoadProfile;
+import dev.goodput.core.ProgressListener;
 import dev.goodput.core.RunEnvironment;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.RunSpec;
@@ -11,6 +12,8 @@ import java.util.concurrent.ExecutionException;
 
 /** Wires a spec to a driver, runs it to the end and computes the result. */
 public final class RunEngine {
+
+    private static final long PROGRESS_INTERVAL_NANOS = 1_000_000_000L;
 
     private RunEngine() {}
 
@@ -33,6 +36,9 @@ public final class RunEngine {
         Instant startedAt = Instant.now();
         LoadDriver driver = driver(spec, scheduler, transport);
         driver.start();
+        if (spec.progressListener() != null) {
+            reportProgress(spec.progressListener(), driver, scheduler);
+        }
         try {
             driver.finished().get();
         } catch (InterruptedException e) {
@@ -42,7 +48,19 @@ public final class RunEngine {
         } catch (ExecutionException e) {
             throw new IllegalStateException("the run failed: " + e.getCause(), e.getCause());
         }
+        if (spec.progressListener() != null) {
+            spec.progressListener().onProgress(driver.progress());
+        }
         return result(spec, driver, startedAt);
+    }
+
+    private static void reportProgress(ProgressListener listener, LoadDriver driver, TaskScheduler scheduler) {
+        scheduler.schedule(scheduler.clock().nanoTime() + PROGRESS_INTERVAL_NANOS, () -> {
+            if (!driver.finished().isDone()) {
+                listener.onProgress(driver.progress());
+                reportProgress(listener, driver, scheduler);
+            }
+        });
     }
 
     /** Computes the result of a driver whose run has finished. */
