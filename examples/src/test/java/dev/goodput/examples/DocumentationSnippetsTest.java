@@ -1,0 +1,81 @@
+package dev.goodput.examples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Keeps the documentation honest: every code block in {@code docs/} and the README that is preceded by a
+ * {@code <!-- snippet: path#tag -->} marker must equal, line for line, the region between
+ * {@code // tag::tag[]} and {@code // end::tag[]} of that compiled source file.
+ */
+class DocumentationSnippetsTest {
+
+    private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+    private static final Pattern MARKER =
+            Pattern.compile("<!-- snippet: (\\S+)#(\\S+) -->\\s*\\n```java\\n(.*?)```", Pattern.DOTALL);
+
+    record Snippet(Path document, String source, String tag, String quoted) {}
+
+    private static List<Snippet> snippets() throws IOException {
+        List<Path> documents = new ArrayList<>();
+        documents.add(ROOT.resolve("README.md"));
+        try (Stream<Path> files = Files.walk(ROOT.resolve("docs"))) {
+            files.filter(f -> f.toString().endsWith(".md")).forEach(documents::add);
+        }
+        List<Snippet> snippets = new ArrayList<>();
+        for (Path document : documents) {
+            Matcher matcher = MARKER.matcher(Files.readString(document));
+            while (matcher.find()) {
+                snippets.add(new Snippet(document, matcher.group(1), matcher.group(2), matcher.group(3)));
+            }
+        }
+        return snippets;
+    }
+
+    static String taggedRegion(Path source, String tag) throws IOException {
+        List<String> lines = Files.readAllLines(source);
+        int start = -1;
+        int end = -1;
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i).trim();
+            if (line.equals("// tag::" + tag + "[]")) {
+                start = i + 1;
+            } else if (line.equals("// end::" + tag + "[]")) {
+                end = i;
+            }
+        }
+        assertThat(start).as("tag %s in %s", tag, source).isPositive();
+        assertThat(end).as("end of tag %s in %s", tag, source).isGreaterThanOrEqualTo(start);
+        List<String> region = lines.subList(start, end);
+        int indent = region.stream()
+                .filter(line -> !line.isBlank())
+                .mapToInt(line -> line.length() - line.stripLeading().length())
+                .min()
+                .orElse(0);
+        StringBuilder text = new StringBuilder();
+        for (String line : region) {
+            text.append(line.isBlank() ? "" : line.substring(indent)).append('\n');
+        }
+        return text.toString();
+    }
+
+    @Test
+    void should_quote_compiled_example_code_exactly() throws IOException {
+        List<Snippet> snippets = snippets();
+        assertThat(snippets).as("snippets in the docs").isNotEmpty();
+        for (Snippet snippet : snippets) {
+            assertThat(snippet.quoted())
+                    .as("%s quotes %s#%s", ROOT.relativize(snippet.document()), snippet.source(), snippet.tag())
+                    .isEqualTo(taggedRegion(ROOT.resolve(snippet.source()), snippet.tag()));
+        }
+    }
+}
