@@ -1,0 +1,83 @@
+package dev.goodput.junit;
+
+import dev.goodput.core.Outcome;
+import dev.goodput.core.RunResult;
+import dev.goodput.core.SloVerdict;
+import dev.goodput.core.Verdict;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.opentest4j.AssertionFailedError;
+
+/**
+ * Judges a gate after the test body: the test fails when an objective is violated, or inconclusive under the
+ * default policy, and the message lists every objective with its measured value, interval, bound and unit.
+ */
+final class GateVerdict {
+
+    private GateVerdict() {}
+
+    static void judge(
+            ExtensionContext context, RunResult result, String serverSource, GoodputConfiguration configuration) {
+        List<SloVerdict> failing = failing(result, configuration.failOnInconclusive());
+        String name = context.getRequiredTestClass().getSimpleName() + "."
+                + context.getRequiredTestMethod().getName() + "()";
+        Path reports = GateReports.directory(context, configuration, 0);
+        if (!failing.isEmpty()) {
+            throw new AssertionFailedError(message(name, result, serverSource, reports, failing.size()));
+        }
+        long inconclusive = result.verdicts().stream()
+                .filter(v -> v.verdict() == Verdict.INCONCLUSIVE)
+                .count();
+        if (inconclusive > 0) {
+            System.out.println("WARNING: " + inconclusive + " inconclusive objective(s) in " + name
+                    + " pass because goodput.slo.inconclusive=warn");
+        }
+    }
+
+    /** Returns the verdicts that fail the test under the given policy. */
+    static List<SloVerdict> failing(RunResult result, boolean failOnInconclusive) {
+        return result.verdicts().stream()
+                .filter(v ->
+                        v.verdict() == Verdict.VIOLATED || (failOnInconclusive && v.verdict() == Verdict.INCONCLUSIVE))
+                .toList();
+    }
+
+    /** Returns the failure message: a headline, every objective, the load and its accounting, the reports. */
+    static String message(String name, RunResult result, String serverSource, Path reports, int failing) {
+        StringBuilder message = new StringBuilder()
+                .append(name)
+                .append(": ")
+                .append(failing)
+                .append(" of ")
+                .append(result.verdicts().size())
+                .append(" objectives not met\n");
+        for (SloVerdict verdict : result.verdicts()) {
+            message.append("  ").append(verdict.describe()).append('\n');
+        }
+        var accounting = result.accounting();
+        message.append("load: ")
+                .append(result.spec().load())
+                .append(" against ")
+                .append(serverSource)
+                .append('\n');
+        message.append("requests: ")
+                .append(accounting.scheduled())
+                .append(" scheduled, ")
+                .append(accounting.count(Outcome.SUCCESS))
+                .append(" succeeded, ")
+                .append(accounting.count(Outcome.FAILED))
+                .append(" failed, ")
+                .append(accounting.count(Outcome.TIMED_OUT))
+                .append(" timed out, ")
+                .append(accounting.count(Outcome.CANCELLED))
+                .append(" cancelled (")
+                .append(accounting.measured())
+                .append(" measured)\n");
+        if (!result.clientHealth().trustworthy()) {
+            message.append("warning: ").append(result.clientHealth().reason()).append('\n');
+        }
+        message.append("reports: ").append(reports);
+        return message.toString();
+    }
+}

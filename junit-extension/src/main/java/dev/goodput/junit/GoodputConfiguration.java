@@ -1,0 +1,91 @@
+package dev.goodput.junit;
+
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Optional;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * The {@code goodput.*} configuration parameters, read once per test. A value that cannot be used fails the
+ * test with an error naming the parameter and the value; nothing is silently ignored.
+ */
+record GoodputConfiguration(
+        Optional<String> serverUrl,
+        Optional<String> serverModel,
+        Optional<String> apiKeyEnv,
+        double loadScale,
+        boolean failOnInconclusive,
+        Path reportDirectory,
+        Progress progress) {
+
+    static final String SERVER_URL = "goodput.server.url";
+    static final String SERVER_MODEL = "goodput.server.model";
+    static final String SERVER_API_KEY_ENV = "goodput.server.api-key-env";
+    static final String LOAD_SCALE = "goodput.load.scale";
+    static final String SLO_INCONCLUSIVE = "goodput.slo.inconclusive";
+    static final String REPORT_DIR = "goodput.report.dir";
+    static final String PROGRESS = "goodput.progress";
+
+    /** Whether to show a progress line. */
+    enum Progress {
+        AUTO,
+        ON,
+        OFF
+    }
+
+    static GoodputConfiguration from(ExtensionContext context) {
+        Optional<String> url = parameter(context, SERVER_URL);
+        Optional<String> model = parameter(context, SERVER_MODEL);
+        if (url.isPresent() && model.isEmpty()) {
+            throw new ExtensionConfigurationException("configuration parameter " + SERVER_URL + " = '" + url.get()
+                    + "' needs " + SERVER_MODEL + " to name the model to request");
+        }
+        double scale =
+                parameter(context, LOAD_SCALE).map(GoodputConfiguration::scale).orElse(1.0);
+        boolean failOnInconclusive = parameter(context, SLO_INCONCLUSIVE)
+                .map(GoodputConfiguration::failOnInconclusive)
+                .orElse(true);
+        Path reports = parameter(context, REPORT_DIR).map(Path::of).orElse(Path.of("target", "goodput"));
+        Progress progress =
+                parameter(context, PROGRESS).map(GoodputConfiguration::progress).orElse(Progress.AUTO);
+        return new GoodputConfiguration(
+                url, model, parameter(context, SERVER_API_KEY_ENV), scale, failOnInconclusive, reports, progress);
+    }
+
+    private static Optional<String> parameter(ExtensionContext context, String key) {
+        return context.getConfigurationParameter(key).map(String::trim).filter(value -> !value.isEmpty());
+    }
+
+    private static double scale(String value) {
+        try {
+            double scale = Double.parseDouble(value);
+            if (scale > 0 && Double.isFinite(scale)) {
+                return scale;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new ExtensionConfigurationException("configuration parameter " + LOAD_SCALE + " = '" + value
+                + "' is not a number above 0 (for example 0.2 for a quick run, 5 for a long one)");
+    }
+
+    private static boolean failOnInconclusive(String value) {
+        return switch (value.toLowerCase(Locale.ROOT)) {
+            case "fail" -> true;
+            case "warn" -> false;
+            default ->
+                throw new ExtensionConfigurationException(
+                        "configuration parameter " + SLO_INCONCLUSIVE + " = '" + value + "' must be 'fail' or 'warn'");
+        };
+    }
+
+    private static Progress progress(String value) {
+        try {
+            return Progress.valueOf(value.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new ExtensionConfigurationException(
+                    "configuration parameter " + PROGRESS + " = '" + value + "' must be 'auto', 'on' or 'off'");
+        }
+    }
+}

@@ -1,0 +1,133 @@
+package dev.goodput.junit;
+
+import dev.goodput.core.RunResult;
+import dev.goodput.core.RunSpec;
+import dev.goodput.core.Slo;
+import java.lang.reflect.Method;
+import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
+import org.junit.jupiter.api.extension.BeforeTestExecutionCallback;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolutionException;
+import org.junit.jupiter.api.extension.ParameterResolver;
+
+/**
+ * Turns a test method into a performance gate. Before the method body it validates the annotations, resolves
+ * the server under test and runs the load; the body receives the {@link RunResult} (or a {@link GoodputRunner}
+ * for runs of its own); after the body it writes the reports and fails the test with every objective that was
+ * not met. JUnit invokes the method itself, exactly once.
+ */
+final class GoodputExtension implements BeforeTestExecutionCallback, AfterTestExecutionCallback, ParameterResolver {
+
+    static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(GoodputExtension.class);
+    private static final String RESULT = "result";
+    private static final String RUNNER = "runner";
+
+    @Override
+    public void beforeTestExecution(ExtensionContext context) {
+        GoodputConfiguration configuration = GoodputConfiguration.from(context);
+        Method method = context.getRequiredTestMethod();
+        GateDefinition gate = GateDefinition.of(context.getRequiredTestClass(), method, configuration.loadScale());
+        if (gate.load().isEmpty()) {
+            if (!gate.slos().isEmpty()) {
+                throw new ExtensionConfigurationException(
+                        "@Slo or @Goodput on " + context.getRequiredTestClass().getSimpleName() + "." + method.getName()
+                                + "() has no load to judge: add @LoadProfile to the method or the class");
+            }
+            return;
+        }
+        ServerResolver.ResolvedServer server = ServerResolver.resolve(context, configuration);
+        RunSpec spec = GateDefinition.validate(
+                () -> dev.goodput.core.Goodput.newRun(server.endpoint())
+                        .workload(gate.workload())
+                        .load(gate.load().orElseThrow())
+                        .slos(gate.slos())
+                        .progress(ProgressLine.forTest(context, configuration))
+                        .build(),
+                "the gate",
+                context.getRequiredTestClass().getSimpleName() + "." + method.getName() + "()");
+        RunResult result = dev.goodput.core.Goodput.run(spec);
+        context.getStore(NAMESPACE).put(RESULT, new GateRun(result, server.source()));
+        GateReports.write(context, configuration, result, 0);
+    }
+
+    @Override
+    public void afterTestExecution(ExtensionContext context) {
+        GateRun run = context.getStore(NAMESPACE).get(RESULT, GateRun.class);
+        if (run == null) {
+            return;
+        }
+        GoodputConfiguration configuration = GoodputConfiguration.from(context);
+        GateVerdict.judge(context, run.result(), run.serverSource(), configuration);
+    }
+
+    @Override
+    public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+        Class<?> type = parameter.getParameter().getType();
+        return type == RunResult.class || type == GoodputRunner.class;
+    }
+
+    @Override
+    public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+        if (parameter.getParameter().getType() == GoodputRunner.class) {
+            return context.getStore(NAMESPACE)
+                    .getOrComputeIfAbsent(RUNNER, key -> new ExtensionRunner(context), GoodputRunner.class);
+        }
+        GateRun run = context.getStore(NAMESPACE).get(RESULT, GateRun.class);
+        if (run == null) {
+            throw new ParameterResolutionException("a RunResult parameter needs a load to run: add @LoadProfile to "
+                    + context.getRequiredTestMethod().getName() + "() or its class, or take a GoodputRunner instead");
+        }
+        return run.result();
+    }
+
+    /** The annotated gate's run, kept for the parameter and the verdict. */
+    record GateRun(RunResult result, String serverSource) {}
+
+    /** Runs of a test method's own, against the resolved server, with the configured scale and reports. */
+    private static final class ExtensionRunner implements GoodputRunner {
+        private final ExtensionContext context;
+        private final GoodputConfiguration configuration;
+        private final ServerResolver.ResolvedServer server;
+        private int runs;
+
+        ExtensionRunner(ExtensionContext context) {
+            this.context = context;
+            this.configuration = GoodputConfiguration.from(context);
+            this.server = ServerResolver.resolve(context, configuration);
+        }
+
+        @Override
+        public dev.goodput.core.ServerEndpoint server() {
+            return server.endpoint();
+        }
+
+        @Override
+        public RunResult run(dev.goodput.core.Workload workload, dev.goodput.core.LoadProfile load, Slo... slos) {
+            return run(builder -> builder.workload(workload).load(load).slos(slos));
+        }
+
+        @Override
+        public synchronized RunResult run(UnaryOperator<RunSpec.Builder> configure) {
+            RunSpec configured = configure
+                    .apply(dev.goodput.core.Goodput.newRun(server.endpoint()))
+                    .progress(ProgressLine.forTest(context, configuration))
+                    .build();
+            RunSpec scaled = new RunSpec(
+                    configured.server(),
+                    configured.workload(),
+                    configured.load().scaled(configuration.loadScale()),
+                    configured.slos(),
+                    configured.percentiles(),
+                    configured.confidence(),
+                    configured.outputTokenCounter(),
+                    configured.sendLagLimit(),
+                    configured.progressListener());
+            RunResult result = dev.goodput.core.Goodput.run(scaled);
+            GateReports.write(context, configuration, result, ++runs);
+            return result;
+        }
+    }
+}

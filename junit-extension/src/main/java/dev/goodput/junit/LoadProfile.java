@@ -1,0 +1,91 @@
+package dev.goodput.junit;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import org.apiguardian.api.API;
+
+/**
+ * How hard to push and for how long; see {@link dev.goodput.core.LoadProfile} for the exact semantics. Set
+ * either {@link #rate()} (an open loop: arrivals on a schedule, whatever the server does) or
+ * {@link #concurrency()} (a closed loop of virtual users), and at least one limit: {@link #requests()} or
+ * {@link #durationSeconds()}. On the class, the default for every method; a method's own {@code @LoadProfile}
+ * replaces it. A method without a load profile anywhere runs no load (it may still use a
+ * {@link GoodputRunner}).
+ *
+ * <p>The configuration parameter {@code goodput.load.scale} multiplies {@link #requests()},
+ * {@link #warmupRequests()}, {@link #cooldownRequests()} and every duration limit (not rates, concurrency or
+ * timeouts): {@code -Dgoodput.load.scale=0.2} for a quick pull-request run, {@code 5} for a nightly one.
+ *
+ * <p>Zero means "not set" for every attribute but {@link #drainSeconds()}.
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+@Target({ElementType.TYPE, ElementType.METHOD})
+@Retention(RetentionPolicy.RUNTIME)
+@Documented
+@Inherited
+public @interface LoadProfile {
+
+    /** The distribution of open-loop arrival gaps. */
+    enum Arrivals {
+        CONSTANT,
+        POISSON,
+        GAMMA
+    }
+
+    /** Open-loop mean arrival rate in requests/s. */
+    double rate() default 0;
+
+    /** The distribution of arrival gaps of an open loop. */
+    Arrivals arrivals() default Arrivals.POISSON;
+
+    /** The gamma shape for {@link Arrivals#GAMMA}: below 1 burstier than Poisson, above 1 more regular. */
+    double burstiness() default 0;
+
+    /** Closed-loop number of virtual users. */
+    int concurrency() default 0;
+
+    /** Open-loop cap on requests in flight; arrivals beyond it queue, and the wait is queue time. */
+    int maxConcurrency() default 0;
+
+    /** Closed-loop think time between a user's requests, in milliseconds. */
+    long thinkTimeMillis() default 0;
+
+    /** Stop creating requests after this many. */
+    long requests() default 0;
+
+    /** Stop creating requests after this many seconds. */
+    double durationSeconds() default 0;
+
+    /** The first requests, sent but not measured. */
+    long warmupRequests() default 0;
+
+    /** Requests intended to start within this many seconds of the start are warm-up. */
+    double warmupSeconds() default 0;
+
+    /** The last requests (needs a request limit), sent but not measured. */
+    long cooldownRequests() default 0;
+
+    /** Requests intended to start within this many seconds of the end are cool-down. */
+    double cooldownSeconds() default 0;
+
+    /** Seconds to wait for stragglers after the last request was created before cancelling them. */
+    double drainSeconds() default 30;
+
+    /** The seed of the arrival gaps; recorded in the result. */
+    long seed() default 0;
+
+    /** A request without response headers this many seconds after sending times out. */
+    double headersTimeoutSeconds() default 0;
+
+    /** A request without a first token this many seconds after sending times out. */
+    double firstTokenTimeoutSeconds() default 0;
+
+    /** A request not finished this many seconds after sending times out; 0 keeps the default of 5 minutes. */
+    double totalTimeoutSeconds() default 0;
+}

@@ -1,0 +1,106 @@
+package dev.goodput.junit;
+
+import static dev.goodput.junit.GateDefinition.seconds;
+
+import java.time.Duration;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+
+/** Turns a {@link LoadProfile} annotation into a core load profile, naming any attribute it cannot use. */
+final class LoadProfiles {
+
+    private LoadProfiles() {}
+
+    static dev.goodput.core.LoadProfile of(LoadProfile a, String where) {
+        String name = "@LoadProfile on " + where;
+        requireNotNegative(name, "rate", a.rate());
+        requireNotNegative(name, "burstiness", a.burstiness());
+        requireNotNegative(name, "concurrency", a.concurrency());
+        requireNotNegative(name, "maxConcurrency", a.maxConcurrency());
+        requireNotNegative(name, "thinkTimeMillis", a.thinkTimeMillis());
+        requireNotNegative(name, "requests", a.requests());
+        requireNotNegative(name, "durationSeconds", a.durationSeconds());
+        requireNotNegative(name, "warmupRequests", a.warmupRequests());
+        requireNotNegative(name, "warmupSeconds", a.warmupSeconds());
+        requireNotNegative(name, "cooldownRequests", a.cooldownRequests());
+        requireNotNegative(name, "cooldownSeconds", a.cooldownSeconds());
+        requireNotNegative(name, "drainSeconds", a.drainSeconds());
+        requireNotNegative(name, "headersTimeoutSeconds", a.headersTimeoutSeconds());
+        requireNotNegative(name, "firstTokenTimeoutSeconds", a.firstTokenTimeoutSeconds());
+        requireNotNegative(name, "totalTimeoutSeconds", a.totalTimeoutSeconds());
+        if (a.rate() > 0 && a.concurrency() > 0) {
+            throw new ExtensionConfigurationException(name + ": set either rate (open loop) or concurrency (closed"
+                    + " loop), not both (rate = " + a.rate() + ", concurrency = " + a.concurrency() + ")");
+        }
+        if (a.rate() == 0 && a.concurrency() == 0) {
+            throw new ExtensionConfigurationException(
+                    name + ": set rate (requests/s, open loop) or concurrency (users, closed loop)");
+        }
+        if (a.burstiness() > 0 && a.arrivals() != LoadProfile.Arrivals.GAMMA) {
+            throw new ExtensionConfigurationException(
+                    name + ": burstiness = " + a.burstiness() + " applies to arrivals = GAMMA, not " + a.arrivals());
+        }
+        if (a.arrivals() == LoadProfile.Arrivals.GAMMA && a.burstiness() == 0) {
+            throw new ExtensionConfigurationException(
+                    name + ": arrivals = GAMMA needs burstiness (the gamma shape, above 0)");
+        }
+        return GateDefinition.validate(() -> build(a), "@LoadProfile", where);
+    }
+
+    private static dev.goodput.core.LoadProfile build(LoadProfile a) {
+        dev.goodput.core.LoadProfile profile;
+        if (a.concurrency() > 0) {
+            if (a.maxConcurrency() > 0) {
+                throw new IllegalArgumentException("maxConcurrency = " + a.maxConcurrency()
+                        + " applies to an open loop (rate); a closed loop's concurrency is its user count");
+            }
+            profile = dev.goodput.core.LoadProfile.concurrency(a.concurrency())
+                    .thinkTime(Duration.ofMillis(a.thinkTimeMillis()));
+        } else {
+            if (a.thinkTimeMillis() > 0) {
+                throw new IllegalArgumentException("thinkTimeMillis = " + a.thinkTimeMillis()
+                        + " applies to a closed loop (concurrency), not to an open loop (rate)");
+            }
+            profile = switch (a.arrivals()) {
+                case CONSTANT -> dev.goodput.core.LoadProfile.constantRate(a.rate());
+                case POISSON -> dev.goodput.core.LoadProfile.poisson(a.rate());
+                case GAMMA -> dev.goodput.core.LoadProfile.gamma(a.rate(), a.burstiness());
+            };
+            if (a.maxConcurrency() > 0) {
+                profile = profile.maxConcurrency(a.maxConcurrency());
+            }
+        }
+        profile = profile.requests(a.requests())
+                .warmupRequests(a.warmupRequests())
+                .warmup(seconds(a.warmupSeconds()))
+                .cooldownRequests(a.cooldownRequests())
+                .cooldown(seconds(a.cooldownSeconds()))
+                .drain(seconds(a.drainSeconds()))
+                .seed(a.seed());
+        if (a.durationSeconds() > 0) {
+            profile = profile.duration(seconds(a.durationSeconds()));
+        }
+        if (a.headersTimeoutSeconds() > 0) {
+            profile = profile.headersTimeout(seconds(a.headersTimeoutSeconds()));
+        }
+        if (a.firstTokenTimeoutSeconds() > 0) {
+            profile = profile.firstTokenTimeout(seconds(a.firstTokenTimeoutSeconds()));
+        }
+        if (a.totalTimeoutSeconds() > 0) {
+            profile = profile.totalTimeout(seconds(a.totalTimeoutSeconds()));
+        }
+        return profile;
+    }
+
+    private static void requireNotNegative(String name, String attribute, long value) {
+        if (value < 0) {
+            throw new ExtensionConfigurationException(name + ": " + attribute + " = " + value + " must be at least 0");
+        }
+    }
+
+    private static void requireNotNegative(String name, String attribute, double value) {
+        if (value < 0 || Double.isNaN(value) || Double.isInfinite(value)) {
+            throw new ExtensionConfigurationException(
+                    name + ": " + attribute + " = " + value + " must be a finite value of at least 0");
+        }
+    }
+}

@@ -1,0 +1,416 @@
+package dev.goodput.junit;
+
+import static dev.goodput.core.Metric.E2EL;
+import static dev.goodput.core.Metric.TPOT;
+import static dev.goodput.core.Metric.TTFT;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
+
+import dev.goodput.core.Outcome;
+import dev.goodput.core.RunResult;
+import dev.goodput.core.Verdict;
+import dev.goodput.mock.MockServerConfig;
+import dev.goodput.mock.PerformanceModel;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Events;
+import org.opentest4j.AssertionFailedError;
+
+/** The extension, run through JUnit's own engine: what a user's gate does, end to end. */
+class GoodputExtensionTest {
+
+    @TempDir
+    Path reports;
+
+    private EngineExecutionResults execute(Class<?> testCase, Map<String, String> parameters) {
+        var request = EngineTestKit.engine("junit-jupiter")
+                .configurationParameter("goodput.report.dir", reports.toString())
+                .configurationParameter("goodput.progress", "off");
+        parameters.forEach(request::configurationParameter);
+        return request.selectors(selectClass(testCase)).execute();
+    }
+
+    private Events tests(Class<?> testCase) {
+        return execute(testCase, Map.of()).testEvents();
+    }
+
+    /** Asserts that every test passed, showing the failures' messages otherwise. */
+    private static void assertAllPassed(Events events, int count) {
+        assertThat(failureMessages(events)).isEmpty();
+        events.assertStatistics(stats -> stats.succeeded(count));
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // Passing and failing gates
+
+    @GoodputTest
+    @MockServer(preset = "fixed")
+    static class PassingGate {
+        static RunResult captured;
+
+        @org.junit.jupiter.api.Test
+        @Workload(inputTokens = 8, outputTokens = 4)
+        @LoadProfile(concurrency = 8, requests = 40)
+        @Slo(metric = TTFT, percentile = 50, atMost = 2000)
+        @Slo(metric = TPOT, mean = true, atMost = 1, unit = java.util.concurrent.TimeUnit.SECONDS)
+        @Goodput(atLeast = 1)
+        void gate(RunResult result) {
+            captured = result;
+        }
+    }
+
+    @Test
+    void should_run_the_load_before_the_body_and_pass_when_every_objective_is_met() throws IOException {
+        tests(PassingGate.class)
+                .assertStatistics(stats -> stats.started(1).succeeded(1).failed(0));
+
+        RunResult result = PassingGate.captured;
+        assertThat(result.accounting().scheduled()).isEqualTo(40);
+        assertThat(result.accounting().count(Outcome.SUCCESS)).isEqualTo(40);
+        assertThat(result.verdicts()).extracting(v -> v.verdict()).containsOnly(Verdict.MET);
+        assertThat(result.verdicts()).hasSize(3);
+        Path directory = reports.resolve("PassingGate").resolve("gate");
+        assertThat(directory.resolve("result.json")).isRegularFile();
+        assertThat(directory.resolve("requests.csv")).isRegularFile();
+        assertThat(Files.readString(directory.resolve("summary.txt"))).contains("requests: 40 scheduled");
+    }
+
+    @GoodputTest
+    @MockServer(preset = "fixed")
+    static class ViolatedGate {
+        static RunResult captured;
+
+        @org.junit.jupiter.api.Test
+        @Workload(inputTokens = 8, outputTokens = 4)
+        @LoadProfile(concurrency = 8, requests = 40)
+        @Slo(metric = TTFT, percentile = 50, atMost = 10) // the fixed model's TTFT is 50 ms
+        @Slo(metric = E2EL, max = true, atMost = 10, unit = java.util.concurrent.TimeUnit.SECONDS)
+        void gate(RunResult result) {
+            captured = result;
+        }
+    }
+
+    @Test
+    void should_fail_with_every_objective_its_measurement_the_load_and_the_reports() {
+        Events events = tests(ViolatedGate.class);
+        events.assertStatistics(stats -> stats.started(1).failed(1));
+
+        RunResult result = ViolatedGate.captured;
+        String expectedStart = "ViolatedGate.gate(): 1 of 2 objectives not met\n"
+                + "  " + result.verdicts().get(0).describe() + "\n"
+                + "  " + result.verdicts().get(1).describe() + "\n"
+                + "load: 8 concurrent users, 40 requests against @MockServer on ViolatedGate (preset fixed, http://127.0.0.1:";
+        assertThat(result.verdicts().get(0).verdict()).isEqualTo(Verdict.VIOLATED);
+        assertThat(result.verdicts().get(0).describe()).startsWith("p50 TTFT: measured ");
+        Throwable failure = events.failed()
+                .list()
+                .get(0)
+                .getPayload(org.junit.platform.engine.TestExecutionResult.class)
+                .orElseThrow()
+                .getThrowable()
+                .orElseThrow();
+        assertThat(failure).isInstanceOf(AssertionFailedError.class);
+        assertThat(failure.getMessage())
+                .startsWith(expectedStart)
+                .contains("\nrequests: 40 scheduled, 40 succeeded, 0 failed, 0 timed out, 0 cancelled (40 measured)\n")
+                .endsWith("reports: " + reports.resolve("ViolatedGate").resolve("gate"));
+    }
+
+    @GoodputTest
+    @MockServer(preset = "fixed")
+    static class InconclusiveGate {
+        @org.junit.jupiter.api.Test
+        @Workload(inputTokens = 8, outputTokens = 4)
+        @LoadProfile(concurrency = 8, requests = 40)
+        @Slo(metric = TTFT, percentile = 99, atMost = 2000) // 40 samples cannot bound a p99
+        void gate() {}
+    }
+
+    @Test
+    void should_fail_an_inconclusive_gate_by_default_and_pass_it_when_told_to_warn() {
+        Events failing = tests(InconclusiveGate.class);
+        failing.assertThatEvents()
+                .haveExactly(
+                        1,
+                        finishedWithFailure(
+                                instanceOf(AssertionFailedError.class),
+                                message(m -> m.contains("INCONCLUSIVE (n=40 is too few for a 95% upper bound on p99;"
+                                        + " need at least 368)"))));
+
+        execute(InconclusiveGate.class, Map.of("goodput.slo.inconclusive", "warn"))
+                .testEvents()
+                .assertStatistics(stats -> stats.succeeded(1).failed(0));
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // Bad annotations fail before any load is sent
+
+    @GoodputTest
+    static class BadAnnotations {
+        @ServerUnderTest
+        static dev.goodput.mock.MockServer server;
+
+        @org.junit.jupiter.api.Test
+        @LoadProfile(rate = 4, concurrency = 16, requests = 10)
+        void rateAndConcurrency() {}
+
+        @org.junit.jupiter.api.Test
+        @LoadProfile(rate = -1, requests = 10)
+        void negativeRate() {}
+
+        @org.junit.jupiter.api.Test
+        @LoadProfile(rate = 4, requests = 10)
+        @Slo(metric = TTFT, percentile = 0, atMost = 100)
+        void percentileZero() {}
+
+        @org.junit.jupiter.api.Test
+        @LoadProfile(rate = 4, requests = 10)
+        @Slo(metric = TTFT, percentile = 100.5, atMost = 100)
+        void percentileAboveHundred() {}
+
+        @org.junit.jupiter.api.Test
+        @Workload(outputTokens = 1)
+        @LoadProfile(rate = 4, requests = 10)
+        @Slo(metric = TPOT, percentile = 90, atMost = 100)
+        void metricTheWorkloadCannotProduce() {}
+
+        @org.junit.jupiter.api.Test
+        @LoadProfile(rate = 4, requests = 10)
+        @Slo(metric = TTFT, atMost = 100)
+        void noStatistic() {}
+
+        @org.junit.jupiter.api.Test
+        @Slo(metric = TTFT, percentile = 99, atMost = 100)
+        void objectiveWithoutLoad() {}
+
+        @org.junit.jupiter.api.Test
+        @LoadProfile(rate = 4)
+        void noLimit() {}
+    }
+
+    @Test
+    void should_reject_bad_annotations_naming_the_attribute_and_value_before_sending_anything() throws Exception {
+        try (dev.goodput.mock.MockServer server = dev.goodput.mock.MockServer.start(
+                MockServerConfig.defaults().withPerformanceModel(PerformanceModel.preset("fixed")))) {
+            BadAnnotations.server = server;
+            Events events = tests(BadAnnotations.class);
+
+            events.assertStatistics(stats -> stats.started(8).failed(8));
+            assertThat(failureMessages(events))
+                    .containsEntry(
+                            "rateAndConcurrency",
+                            "@LoadProfile on BadAnnotations.rateAndConcurrency(): set either rate (open loop) or"
+                                    + " concurrency (closed loop), not both (rate = 4.0, concurrency = 16)")
+                    .containsEntry(
+                            "negativeRate",
+                            "@LoadProfile on BadAnnotations.negativeRate(): rate = -1.0 must be a finite value of"
+                                    + " at least 0")
+                    .containsEntry(
+                            "percentileZero",
+                            "@Slo(metric = TTFT) on BadAnnotations.percentileZero(): percentile must be above 0 and"
+                                    + " at most 100, was 0.0")
+                    .containsEntry(
+                            "percentileAboveHundred",
+                            "@Slo(metric = TTFT) on BadAnnotations.percentileAboveHundred(): percentile must be"
+                                    + " above 0 and at most 100, was 100.5")
+                    .containsEntry(
+                            "metricTheWorkloadCannotProduce",
+                            "@Slo(metric = TPOT) on BadAnnotations.metricTheWorkloadCannotProduce() cannot be"
+                                    + " measured: @Workload(outputTokens = 1) gives no gap between tokens; it needs"
+                                    + " at least 2")
+                    .containsEntry(
+                            "noStatistic",
+                            "@Slo(metric = TTFT) on BadAnnotations.noStatistic(): set exactly one of percentile,"
+                                    + " mean = true or max = true (found 0)")
+                    .containsEntry(
+                            "objectiveWithoutLoad",
+                            "@Slo or @Goodput on BadAnnotations.objectiveWithoutLoad() has no load to judge: add"
+                                    + " @LoadProfile to the method or the class")
+                    .containsEntry(
+                            "noLimit",
+                            "@LoadProfile on BadAnnotations.noLimit(): a load profile needs a limit: set"
+                                    + " requests(n), duration(d) or both");
+            assertThat(events.failed().list())
+                    .allSatisfy(
+                            event -> assertThat(event.getPayload(org.junit.platform.engine.TestExecutionResult.class)
+                                            .orElseThrow()
+                                            .getThrowable()
+                                            .orElseThrow())
+                                    .isInstanceOf(ExtensionConfigurationException.class));
+            assertThat(server.groundTruth()).as("requests the server received").isEmpty();
+        } finally {
+            BadAnnotations.server = null;
+        }
+    }
+
+    @Test
+    void should_reject_a_bad_configuration_parameter_naming_it_and_its_value() {
+        Events events =
+                execute(PassingGate.class, Map.of("goodput.load.scale", "fast")).testEvents();
+        assertThat(failureMessages(events))
+                .containsEntry(
+                        "gate",
+                        "configuration parameter goodput.load.scale = 'fast' is not a number above 0 (for example"
+                                + " 0.2 for a quick run, 5 for a long one)");
+    }
+
+    static Map<String, String> failureMessages(Events events) {
+        Map<String, String> messages = new java.util.TreeMap<>();
+        events.failed().stream()
+                .forEach(event -> messages.put(
+                        ((org.junit.platform.engine.support.descriptor.MethodSource)
+                                        event.getTestDescriptor().getSource().orElseThrow())
+                                .getMethodName(),
+                        event.getPayload(org.junit.platform.engine.TestExecutionResult.class)
+                                .orElseThrow()
+                                .getThrowable()
+                                .orElseThrow()
+                                .getMessage()));
+        return messages;
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // Server resolution and configuration parameters
+
+    @GoodputTest
+    @MockServer(preset = "fixed")
+    static class DeclaresAServer {
+        @ServerUnderTest
+        static dev.goodput.mock.MockServer field;
+
+        static RunResult captured;
+
+        @org.junit.jupiter.api.Test
+        @Workload(inputTokens = 8, outputTokens = 2)
+        @LoadProfile(concurrency = 2, requests = 10)
+        void gate(RunResult result) {
+            captured = result;
+        }
+    }
+
+    @Test
+    void should_prefer_the_url_parameter_to_a_server_field_and_the_field_to_the_mock_server_annotation()
+            throws Exception {
+        PerformanceModel fixed = PerformanceModel.fixed(Duration.ofMillis(5), Duration.ofMillis(1));
+        try (dev.goodput.mock.MockServer fromParameter = dev.goodput.mock.MockServer.start(
+                        MockServerConfig.defaults().withPerformanceModel(fixed));
+                dev.goodput.mock.MockServer fromField = dev.goodput.mock.MockServer.start(
+                        MockServerConfig.defaults().withPerformanceModel(fixed).withModelName("field-model"))) {
+            DeclaresAServer.field = fromField;
+
+            assertAllPassed(
+                    execute(
+                                    DeclaresAServer.class,
+                                    Map.of(
+                                            "goodput.server.url", fromParameter.baseUrl(),
+                                            "goodput.server.model", fromParameter.modelName()))
+                            .testEvents(),
+                    1);
+            assertThat(fromParameter.groundTruth()).hasSize(10);
+            assertThat(fromField.groundTruth()).isEmpty();
+
+            assertAllPassed(tests(DeclaresAServer.class), 1);
+            assertThat(fromField.groundTruth()).hasSize(10);
+            assertThat(DeclaresAServer.captured.spec().server().model()).isEqualTo("field-model");
+
+            DeclaresAServer.field = null;
+            assertThat(failureMessages(tests(DeclaresAServer.class)))
+                    .containsEntry(
+                            "gate",
+                            "@ServerUnderTest field DeclaresAServer.field holds null; it must hold a"
+                                    + " dev.goodput.core.ServerEndpoint or a dev.goodput.mock.MockServer");
+        } finally {
+            DeclaresAServer.field = null;
+        }
+    }
+
+    @GoodputTest
+    static class DefaultServerAndScale {
+        static RunResult first;
+        static RunResult second;
+
+        @org.junit.jupiter.api.Test
+        @Workload(inputTokens = 8, outputTokens = 2)
+        @LoadProfile(concurrency = 2, requests = 20, warmupRequests = 4)
+        void first(RunResult result) {
+            first = result;
+        }
+
+        @org.junit.jupiter.api.Test
+        @Workload(inputTokens = 8, outputTokens = 2)
+        @LoadProfile(concurrency = 2, requests = 20)
+        void second(RunResult result) {
+            second = result;
+        }
+    }
+
+    @Test
+    void should_share_one_default_simulated_server_per_class_scale_the_load_and_close_the_server() throws Exception {
+        execute(DefaultServerAndScale.class, Map.of("goodput.load.scale", "0.5"))
+                .testEvents()
+                .assertStatistics(stats -> stats.succeeded(2));
+
+        RunResult first = DefaultServerAndScale.first;
+        assertThat(first.accounting().scheduled()).isEqualTo(10);
+        assertThat(first.accounting().measured()).isEqualTo(8);
+        assertThat(first.spec().server().model()).isEqualTo(MockServerConfig.DEFAULT_MODEL_NAME);
+        assertThat(DefaultServerAndScale.second.spec().server().baseUrl())
+                .isEqualTo(first.spec().server().baseUrl());
+        URI health = URI.create(first.spec().server().baseUrl() + "/health");
+        HttpClient client = HttpClient.newHttpClient();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> client.send(
+                        HttpRequest.newBuilder(health)
+                                .timeout(Duration.ofSeconds(5))
+                                .build(),
+                        HttpResponse.BodyHandlers.discarding()))
+                .as("the class's simulated server is closed after the class")
+                .isInstanceOf(ConnectException.class);
+    }
+
+    @GoodputTest
+    @MockServer(preset = "fixed")
+    static class UsesRunner {
+        static RunResult first;
+
+        @org.junit.jupiter.api.Test
+        void twoRuns(GoodputRunner goodput) {
+            first = goodput.run(
+                    dev.goodput.core.Workload.synthetic()
+                            .inputTokens(4)
+                            .outputTokens(2)
+                            .build(),
+                    dev.goodput.core.LoadProfile.concurrency(2).requests(6));
+            goodput.run(builder -> builder.workload(dev.goodput.core.Workload.synthetic()
+                            .inputTokens(4)
+                            .outputTokens(2)
+                            .build())
+                    .load(dev.goodput.core.LoadProfile.constantRate(50).requests(4)));
+        }
+    }
+
+    @Test
+    void should_give_a_runner_for_runs_of_the_methods_own_with_their_reports() {
+        tests(UsesRunner.class).assertStatistics(stats -> stats.succeeded(1));
+        assertThat(UsesRunner.first.accounting().scheduled()).isEqualTo(6);
+        assertThat(reports.resolve("UsesRunner").resolve("twoRuns-run1").resolve("result.json"))
+                .isRegularFile();
+        assertThat(reports.resolve("UsesRunner").resolve("twoRuns-run2").resolve("requests.csv"))
+                .isRegularFile();
+    }
+}
