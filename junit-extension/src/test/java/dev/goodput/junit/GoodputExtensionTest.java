@@ -413,4 +413,119 @@ class GoodputExtensionTest {
         assertThat(reports.resolve("UsesRunner").resolve("twoRuns-run2").resolve("requests.csv"))
                 .isRegularFile();
     }
+
+    @GoodputTest
+    @MockServer(preset = "fixed")
+    @Workload(inputTokens = 8, outputTokens = 4)
+    @LoadProfile(concurrency = 4, requests = 20)
+    @Slo(metric = dev.goodput.core.Metric.ERROR_RATE, atMost = 0) // class-level: applies to every method
+    static class RunLevelObjectives {
+        static RunResult captured;
+
+        @org.junit.jupiter.api.Test
+        @Slo(metric = TPOT, mean = true, atMost = 1) // fixed TPOT is 10 ms
+        @Slo(metric = E2EL, max = true, atMost = 60, unit = java.util.concurrent.TimeUnit.SECONDS)
+        @Goodput(atLeast = 1000)
+        void gate(RunResult result) {
+            captured = result;
+        }
+    }
+
+    @Test
+    void should_judge_class_and_method_objectives_together_and_list_each_in_the_message() {
+        Map<String, String> messages = failureMessages(tests(RunLevelObjectives.class));
+
+        RunResult result = RunLevelObjectives.captured;
+        assertThat(result.verdicts())
+                .extracting(v -> v.slo().toString())
+                .containsExactly(
+                        "error rate ≤ 0.00 %",
+                        "mean TPOT ≤ 1.00 ms", "max E2EL ≤ 60000.00 ms", "goodput ≥ 1000.00 req/s");
+        assertThat(result.verdicts())
+                .extracting(v -> v.verdict())
+                .containsExactly(Verdict.MET, Verdict.VIOLATED, Verdict.MET, Verdict.VIOLATED);
+        String message = messages.get("gate");
+        assertThat(message).startsWith("RunLevelObjectives.gate(): 2 of 4 objectives not met\n");
+        for (var verdict : result.verdicts()) {
+            assertThat(message).contains("\n  " + verdict.describe() + "\n");
+        }
+        assertThat(result.verdicts().get(3).describe())
+                .matches("goodput: measured [0-9.]+ req/s \\(n=20\\), bound ≥ 1000.00 req/s: VIOLATED");
+    }
+
+    @GoodputTest
+    @MockServer(preset = "fixed")
+    static class MethodLevelServer {
+        static RunResult captured;
+
+        @org.junit.jupiter.api.Test
+        @MockServer(preset = "single-slot", modelName = "method-model")
+        @Workload(inputTokens = 8, outputTokens = 2)
+        @LoadProfile(concurrency = 1, requests = 3)
+        void gate(RunResult result) {
+            captured = result;
+        }
+    }
+
+    @Test
+    void should_prefer_a_methods_mock_server_to_the_classs() {
+        assertAllPassed(tests(MethodLevelServer.class), 1);
+        assertThat(MethodLevelServer.captured.spec().server().model()).isEqualTo("method-model");
+    }
+
+    @GoodputTest
+    @MockServer(preset = "fixed")
+    static class ParallelA {
+        static RunResult captured;
+
+        @org.junit.jupiter.api.Test
+        @Workload(inputTokens = 8, outputTokens = 8)
+        @LoadProfile(concurrency = 4, requests = 16)
+        void gate(RunResult result) {
+            captured = result;
+        }
+    }
+
+    @GoodputTest
+    @MockServer(preset = "fixed")
+    static class ParallelB {
+        static RunResult captured;
+
+        @org.junit.jupiter.api.Test
+        @Workload(inputTokens = 8, outputTokens = 8)
+        @LoadProfile(concurrency = 4, requests = 16)
+        void gate(RunResult result) {
+            captured = result;
+        }
+    }
+
+    @Test
+    void should_never_run_two_gates_at_once_even_with_parallel_execution() {
+        Events events = EngineTestKit.engine("junit-jupiter")
+                .configurationParameter("goodput.report.dir", reports.toString())
+                .configurationParameter("junit.jupiter.execution.parallel.enabled", "true")
+                .configurationParameter("junit.jupiter.execution.parallel.mode.default", "concurrent")
+                .configurationParameter("junit.jupiter.execution.parallel.mode.classes.default", "concurrent")
+                .selectors(selectClass(ParallelA.class), selectClass(ParallelB.class))
+                .execute()
+                .testEvents();
+        assertAllPassed(events, 2);
+
+        long[] a = span(ParallelA.captured);
+        long[] b = span(ParallelB.captured);
+        assertThat(a[1] <= b[0] || b[1] <= a[0])
+                .as(
+                        "load of A %s and of B %s must not overlap",
+                        java.util.Arrays.toString(a), java.util.Arrays.toString(b))
+                .isTrue();
+    }
+
+    private static long[] span(RunResult result) {
+        long start = result.records().stream()
+                .mapToLong(r -> r.intendedNanos())
+                .min()
+                .orElseThrow();
+        long end = result.records().stream().mapToLong(r -> r.endNanos()).max().orElseThrow();
+        return new long[] {start, end};
+    }
 }
