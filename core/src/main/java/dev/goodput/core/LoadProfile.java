@@ -137,37 +137,24 @@ public final class LoadProfile {
         if (users < 1) {
             throw new IllegalArgumentException("concurrency must be at least 1, was " + users);
         }
-        return new LoadProfile(
-                Mode.CLOSED_LOOP,
-                null,
-                Double.NaN,
-                Double.NaN,
-                users,
-                0,
-                Duration.ZERO,
-                0,
-                null,
-                0,
-                Duration.ZERO,
-                0,
-                Duration.ZERO,
-                DEFAULT_DRAIN,
-                0,
-                null,
-                null,
-                DEFAULT_TOTAL_TIMEOUT);
+        return initial(Mode.CLOSED_LOOP, null, Double.NaN, Double.NaN, users);
     }
 
     private static LoadProfile openLoop(Arrivals arrivals, double rate, double burstiness) {
         if (!(rate > 0) || Double.isInfinite(rate)) {
             throw new IllegalArgumentException("rate must be a finite number of requests/s above 0, was " + rate);
         }
+        return initial(Mode.OPEN_LOOP, arrivals, rate, burstiness, 0);
+    }
+
+    /** A profile with every optional setting at its default: no limits, no warm-up, default drain and timeout. */
+    private static LoadProfile initial(Mode mode, Arrivals arrivals, double rate, double burstiness, int users) {
         return new LoadProfile(
-                Mode.OPEN_LOOP,
+                mode,
                 arrivals,
                 rate,
                 burstiness,
-                0,
+                users,
                 0,
                 Duration.ZERO,
                 0,

@@ -35,7 +35,9 @@ public interface Distribution {
      * Returns the percentile (0 to 100) interpolated linearly between closest ranks, Hyndman and Fan type 7.
      * NaN when empty.
      */
-    double percentile(double percentile);
+    default double percentile(double percentile) {
+        return Type7Percentile.of(this, percentile);
+    }
 
     /** Returns the arithmetic mean, NaN when empty. */
     double mean();
@@ -50,5 +52,7 @@ public interface Distribution {
     double max();
 
     /** Returns the summary with the given percentiles. */
-    Summary summarize(double... percentiles);
+    default Summary summarize(double... percentiles) {
+        return Summaries.of(this, percentiles);
+    }
 }

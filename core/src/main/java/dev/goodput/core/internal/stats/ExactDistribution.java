@@ -1,6 +1,5 @@
 package dev.goodput.core.internal.stats;
 
-import dev.goodput.core.Summary;
 import java.util.Arrays;
 
 /**
@@ -68,11 +67,6 @@ public final class ExactDistribution implements Distribution {
     }
 
     @Override
-    public double percentile(double percentile) {
-        return Type7Percentile.of(this, percentile);
-    }
-
-    @Override
     public double mean() {
         return mean;
     }
@@ -90,11 +84,6 @@ public final class ExactDistribution implements Distribution {
     @Override
     public double max() {
         return sorted.length == 0 ? Double.NaN : sorted[sorted.length - 1];
-    }
-
-    @Override
-    public Summary summarize(double... percentiles) {
-        return Summaries.of(this, percentiles);
     }
 
     /** Returns the sum of {@code value - shift} over all values, compensating rounding errors (Neumaier). */

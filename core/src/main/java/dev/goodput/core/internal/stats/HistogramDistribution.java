@@ -1,6 +1,5 @@
 package dev.goodput.core.internal.stats;
 
-import dev.goodput.core.Summary;
 import java.util.Arrays;
 import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.HistogramIterationValue;
@@ -109,11 +108,6 @@ public final class HistogramDistribution implements Distribution {
     }
 
     @Override
-    public double percentile(double percentile) {
-        return Type7Percentile.of(this, percentile);
-    }
-
-    @Override
     public double mean() {
         return mean;
     }
@@ -131,11 +125,6 @@ public final class HistogramDistribution implements Distribution {
     @Override
     public double max() {
         return count == 0 ? Double.NaN : valueAtRank(count);
-    }
-
-    @Override
-    public Summary summarize(double... percentiles) {
-        return Summaries.of(this, percentiles);
     }
 
     private int bucketOf(long rank) {
