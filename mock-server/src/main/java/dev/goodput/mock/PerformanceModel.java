@@ -175,6 +175,25 @@ public final class PerformanceModel {
         return with(s -> s.meanOutputTokens = meanOutputTokens);
     }
 
+    /**
+     * Returns a copy with other achieved utilisations of the roofline: {@code memoryBandwidthUtilization} (MBU,
+     * which sets decode step times) and {@code modelFlopsUtilization} (MFU, which sets prefill times), each in
+     * (0, 1]. These are the knobs to calibrate a preset against measurements of a real server. Roofline models
+     * only.
+     *
+     * @throws IllegalStateException for a model with constant costs
+     */
+    public PerformanceModel withUtilization(double memoryBandwidthUtilization, double modelFlopsUtilization) {
+        if (hasConstantStepCosts()) {
+            throw new IllegalStateException(
+                    "Model '" + name() + "' has constant costs; it has no roofline to calibrate");
+        }
+        return with(s -> {
+            s.mbu = memoryBandwidthUtilization;
+            s.mfu = modelFlopsUtilization;
+        });
+    }
+
     /** Returns a copy whose steps cost {@code overhead} more (scheduler and kernel-launch time). */
     public PerformanceModel withStepOverhead(Duration overhead) {
         return with(s -> s.stepOverheadNanos = overhead.toNanos());

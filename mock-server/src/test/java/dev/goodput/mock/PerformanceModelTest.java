@@ -125,4 +125,18 @@ class PerformanceModelTest {
         assertThatThrownBy(() -> PerformanceModel.preset("tiny-test").withJitter(1.5))
                 .hasMessageContaining("jitter");
     }
+
+    @Test
+    @DisplayName("Calibrating MBU and MFU scales decode and prefill times, and is refused for constant costs")
+    void utilizationCalibratesTheRoofline() {
+        PerformanceModel h100 = PerformanceModel.preset("h100-llama3-8b").withStepOverhead(Duration.ZERO);
+        PerformanceModel calibrated = h100.withUtilization(0.6, 0.25);
+        assertThat((double) calibrated.decodeStepNanos(8, 8192) / h100.decodeStepNanos(8, 8192))
+                .isCloseTo(0.75 / 0.6, within(0.001));
+        assertThat((double) calibrated.prefillNanos(4096) / h100.prefillNanos(4096))
+                .isCloseTo(2.0, within(0.001));
+        assertThatThrownBy(() -> PerformanceModel.preset("fixed").withUtilization(0.5, 0.5))
+                .isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> h100.withUtilization(1.5, 0.5)).isInstanceOf(IllegalArgumentException.class);
+    }
 }

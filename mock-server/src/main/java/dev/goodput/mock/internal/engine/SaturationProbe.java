@@ -18,6 +18,7 @@ public final class SaturationProbe {
 
     /** Returns how many requests of this shape run at once: slots or KV cache, whichever runs out first. */
     public static int maxConcurrentSequences(PerformanceModel model, int promptTokens, int outputTokens) {
+        requireShape(model, promptTokens, outputTokens);
         if (model.mode() == PerformanceModel.Mode.FIXED) {
             return Integer.MAX_VALUE;
         }
@@ -28,6 +29,7 @@ public final class SaturationProbe {
 
     /** Returns the completed requests per second of a saturated engine serving requests of this shape. */
     public static double requestsPerSecond(PerformanceModel model, int promptTokens, int outputTokens) {
+        requireShape(model, promptTokens, outputTokens);
         if (model.mode() == PerformanceModel.Mode.FIXED) {
             return Double.POSITIVE_INFINITY;
         }
@@ -57,6 +59,14 @@ public final class SaturationProbe {
         return span <= 0
                 ? requests * 1e9 / Math.max(1, Arrays.stream(times).max().orElse(1))
                 : (to - from) * 1e9 / span;
+    }
+
+    private static void requireShape(PerformanceModel model, int promptTokens, int outputTokens) {
+        if (promptTokens < 1 || outputTokens < 1 || (long) promptTokens + outputTokens > model.maxModelLen()) {
+            throw new IllegalArgumentException("Requests of " + promptTokens + " prompt and " + outputTokens
+                    + " output tokens do not fit model '" + model.name() + "' (at least 1 of each, at most "
+                    + model.maxModelLen() + " together)");
+        }
     }
 
     /** Notes when each request finished. */

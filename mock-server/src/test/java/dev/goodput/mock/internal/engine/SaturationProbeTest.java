@@ -1,6 +1,7 @@
 package dev.goodput.mock.internal.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.goodput.mock.PerformanceModel;
@@ -29,6 +30,9 @@ class SaturationProbeTest {
         assertThat(PerformanceModel.fixed(Duration.ofMillis(1), Duration.ofMillis(1))
                         .maxRequestsPerSecond(10, 10))
                 .isInfinite();
+        assertThatThrownBy(() -> h100.maxRequestsPerSecond(8000, 500))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("at most 8192 together");
     }
 
     @Test
