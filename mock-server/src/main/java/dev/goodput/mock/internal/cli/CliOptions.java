@@ -149,7 +149,10 @@ final class CliOptions {
             model = model.withPrefixCaching(v.containsKey("enable-prefix-caching"));
         }
         if (v.containsKey("stream-interval")) {
-            model = model.withTokensPerChunk(number(v, "stream-interval", Integer::parseInt));
+            model = model.withStreamInterval(number(v, "stream-interval", Integer::parseInt));
+        }
+        if (v.containsKey("tokens-per-chunk")) {
+            model = model.withTokensPerChunk(number(v, "tokens-per-chunk", Integer::parseInt));
         }
         if (v.containsKey("jitter")) {
             model = model.withJitter(number(v, "jitter", Double::parseDouble));

@@ -41,7 +41,12 @@ final class Option {
         options.add(new Option("kv-cache-tokens", "N", "KV-cache capacity in tokens"));
         options.add(new Option("enable-prefix-caching", null, "turn automatic prefix caching on"));
         options.add(new Option("no-enable-prefix-caching", null, "turn automatic prefix caching off"));
-        options.add(new Option("stream-interval", "N", "tokens per engine emission and stream chunk"));
+        options.add(new Option(
+                "stream-interval",
+                "N",
+                "tokens buffered per stream chunk, as vLLM's --stream-interval (same token rate)"));
+        options.add(new Option(
+                "tokens-per-chunk", "K", "tokens per engine step and chunk, as speculative decoding (faster decode)"));
         options.add(new Option("jitter", "F", "random step-time jitter, a fraction such as 0.05"));
         options.add(new Option("mean-output-tokens", "N", "mean natural output length without ignore_eos"));
         options.add(new Option("seed", "S", "seed of the model's draws, outputs and faults (default 0)"));

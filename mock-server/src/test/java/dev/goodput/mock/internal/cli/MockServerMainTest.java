@@ -110,6 +110,18 @@ class MockServerMainTest {
     }
 
     @Test
+    @DisplayName("--stream-interval groups tokens per chunk at the same rate; --tokens-per-chunk decodes faster")
+    void stream_interval_and_tokens_per_chunk_are_different_things() throws Exception {
+        MockServerConfig grouped = CliOptions.parse(new String[] {"--stream-interval", "4"});
+        assertThat(grouped.performanceModel().streamInterval()).isEqualTo(4);
+        assertThat(grouped.performanceModel().tokensPerChunk()).isEqualTo(1);
+
+        MockServerConfig speculative = CliOptions.parse(new String[] {"--tokens-per-chunk", "3"});
+        assertThat(speculative.performanceModel().tokensPerChunk()).isEqualTo(3);
+        assertThat(speculative.performanceModel().streamInterval()).isEqualTo(1);
+    }
+
+    @Test
     @DisplayName("a good command line starts a server that answers /health")
     void starts_a_server() throws Exception {
         AtomicReference<Integer> health = new AtomicReference<>();
