@@ -33,10 +33,17 @@ class DocumentationSnippetsTest {
         }
         List<Snippet> snippets = new ArrayList<>();
         for (Path document : documents) {
-            Matcher matcher = MARKER.matcher(Files.readString(document));
+            String text = Files.readString(document);
+            Matcher matcher = MARKER.matcher(text);
+            int found = 0;
             while (matcher.find()) {
                 snippets.add(new Snippet(document, matcher.group(1), matcher.group(2), matcher.group(3)));
+                found++;
             }
+            // A marker not directly followed by a java block would otherwise be skipped without a word.
+            assertThat(found)
+                    .as("snippet markers in %s directly followed by a ```java block", ROOT.relativize(document))
+                    .isEqualTo(text.split("<!-- snippet: ", -1).length - 1);
         }
         return snippets;
     }
