@@ -22,9 +22,18 @@ final class GateReports {
 
     private GateReports() {}
 
-    /** Returns the directory of a test's reports; {@code run} 0 is the annotated gate, 1.. a runner's runs. */
+    private static final java.util.regex.Pattern INVOCATION =
+            java.util.regex.Pattern.compile("\\[test-template-invocation:#(\\d+)]$");
+
+    /**
+     * Returns the directory of a test's reports; {@code run} 0 is the annotated gate, 1.. a runner's runs. Each
+     * invocation of a parameterized or repeated test gets its own directory ({@code method-2} for the second).
+     */
     static Path directory(ExtensionContext context, GoodputConfiguration configuration, int run) {
-        String method = context.getRequiredTestMethod().getName() + (run == 0 ? "" : "-run" + run);
+        java.util.regex.Matcher invocation = INVOCATION.matcher(context.getUniqueId());
+        String method = context.getRequiredTestMethod().getName()
+                + (invocation.find() ? "-" + invocation.group(1) : "")
+                + (run == 0 ? "" : "-run" + run);
         return configuration
                 .reportDirectory()
                 .resolve(context.getRequiredTestClass().getSimpleName())

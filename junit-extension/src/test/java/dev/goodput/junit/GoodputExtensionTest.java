@@ -528,4 +528,28 @@ class GoodputExtensionTest {
         long end = result.records().stream().mapToLong(r -> r.endNanos()).max().orElseThrow();
         return new long[] {start, end};
     }
+
+    @GoodputTest
+    @MockServer(preset = "fixed")
+    static class ParameterizedGate {
+        @org.junit.jupiter.params.ParameterizedTest
+        @org.junit.jupiter.params.provider.ValueSource(ints = {2, 4})
+        void sweep(int users, GoodputRunner goodput) {
+            goodput.run(
+                    dev.goodput.core.Workload.synthetic()
+                            .inputTokens(8)
+                            .outputTokens(2)
+                            .build(),
+                    dev.goodput.core.LoadProfile.concurrency(users).requests(10));
+        }
+    }
+
+    @Test
+    void should_keep_the_reports_of_every_invocation_of_a_parameterized_gate() throws IOException {
+        assertAllPassed(tests(ParameterizedGate.class), 2);
+        try (var directories = Files.list(reports.resolve("ParameterizedGate"))) {
+            assertThat(directories.map(d -> d.getFileName().toString()))
+                    .containsExactlyInAnyOrder("sweep-1-run1", "sweep-2-run1");
+        }
+    }
 }

@@ -26,7 +26,7 @@ public final class SampleResults {
 
     private static final long MS = 1_000_000;
 
-    private static RequestRecord success(
+    public static RequestRecord success(
             long index, Phase phase, long intended, long dispatched, long first, long last, long end, int out) {
         return new RequestRecord(
                 index,

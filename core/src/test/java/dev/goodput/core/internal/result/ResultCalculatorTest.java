@@ -3,15 +3,25 @@ package dev.goodput.core.internal.result;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.goodput.core.Goodput;
+import dev.goodput.core.LoadProfile;
 import dev.goodput.core.Metric;
 import dev.goodput.core.Outcome;
+import dev.goodput.core.Phase;
+import dev.goodput.core.RequestRecord;
+import dev.goodput.core.RunEnvironment;
 import dev.goodput.core.RunResult;
+import dev.goodput.core.RunSpec;
+import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.Slo;
 import dev.goodput.core.Summary;
 import dev.goodput.core.Verdict;
+import dev.goodput.core.Workload;
 import dev.goodput.core.testing.SampleResults;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
 /** Every figure here is computed by hand in the comments next to it. */
@@ -106,5 +116,50 @@ class ResultCalculatorTest {
         // In flight: warm-up [-500, 600), 1 [0, 300), 2 [110, 460), 3 [200, 400), 4 [300, 760), 5 [400, 1000).
         // At 300 request 1 ends as 4 starts; at 400 request 3 ends as 5 starts: the peak is 4, at 200-300.
         assertThat(compute(List.of()).load().peakInFlight()).isEqualTo(4);
+    }
+
+    private static RunResult withSendLags(LoadProfile load, long... lagsMillis) {
+        List<RequestRecord> records = new java.util.ArrayList<>();
+        for (int i = 0; i < lagsMillis.length; i++) {
+            long intended = i * 100L;
+            long dispatched = intended + lagsMillis[i];
+            records.add(SampleResults.success(
+                    i, Phase.MEASURED, intended, dispatched, dispatched + 50, dispatched + 80, dispatched + 80, 3));
+        }
+        RunSpec spec = Goodput.newRun(ServerEndpoint.of("http://127.0.0.1:1", "m"))
+                .workload(Workload.synthetic().build())
+                .load(load)
+                .build();
+        return ResultCalculator.compute(
+                spec, RunEnvironment.current(Instant.EPOCH), records, new Histogram(3), new Histogram(3));
+    }
+
+    @Test
+    void should_say_the_client_fell_behind_when_the_send_lag_exceeds_the_limit() {
+        long[] lags = new long[20];
+        lags[17] = 50;
+        lags[18] = 50;
+        lags[19] = 50;
+        // 20 samples: judged at p90 (type 7 rank 18.1 of 17 zeros and three 50s), 50 ms > 10 ms.
+        var open = withSendLags(LoadProfile.constantRate(10).requests(20), lags).clientHealth();
+        assertThat(open.trustworthy()).isFalse();
+        assertThat(open.sendLagP99Nanos()).isEqualTo(50.0 * MS);
+        assertThat(open.reason())
+                .isEqualTo("the client fell behind its schedule: p90 send lag 50.00 ms exceeds 10.00 ms, so the"
+                        + " server was offered less load than the profile asked for");
+        var closed = withSendLags(LoadProfile.concurrency(2).requests(20), lags).clientHealth();
+        assertThat(closed.reason()).endsWith("so the users waited longer between requests than their think time");
+    }
+
+    @Test
+    void should_not_judge_the_client_on_one_hiccup_in_a_short_run() {
+        var health = withSendLags(LoadProfile.constantRate(10).requests(5), 0, 0, 0, 0, 80)
+                .clientHealth();
+        assertThat(health.trustworthy()).isTrue();
+        assertThat(health.sendLagP99Nanos()).isNaN();
+        assertThat(withSendLags(LoadProfile.constantRate(10).requests(20), new long[20])
+                        .clientHealth()
+                        .trustworthy())
+                .isTrue();
     }
 }
