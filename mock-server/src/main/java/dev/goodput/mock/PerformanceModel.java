@@ -245,7 +245,6 @@ public final class PerformanceModel {
      * this concurrency, more load only queues: this is the model's knee.
      */
     public int maxConcurrentSequences(int promptTokens, int outputTokens) {
-        requireServable(promptTokens, outputTokens);
         return SaturationProbe.maxConcurrentSequences(this, promptTokens, outputTokens);
     }
 
@@ -258,21 +257,7 @@ public final class PerformanceModel {
      * @throws IllegalArgumentException if the shape exceeds the model's context, which the server refuses
      */
     public double maxRequestsPerSecond(int promptTokens, int outputTokens) {
-        requireServable(promptTokens, outputTokens);
         return SaturationProbe.requestsPerSecond(this, promptTokens, outputTokens);
-    }
-
-    /** Rejects a request shape the server would refuse, rather than computing capacity for it. */
-    private void requireServable(int promptTokens, int outputTokens) {
-        if (promptTokens < 1 || outputTokens < 1) {
-            throw new IllegalArgumentException(
-                    "promptTokens and outputTokens must be at least 1, were " + promptTokens + " and " + outputTokens);
-        }
-        if ((long) promptTokens + outputTokens > maxModelLen()) {
-            throw new IllegalArgumentException("a request of " + promptTokens + " prompt and " + outputTokens
-                    + " output tokens exceeds the model's context of " + maxModelLen() + " tokens ("
-                    + name() + "); the server would refuse it");
-        }
     }
 
     /** Returns the name (a preset's name unless renamed). */

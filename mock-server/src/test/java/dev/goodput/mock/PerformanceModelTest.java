@@ -139,15 +139,4 @@ class PerformanceModelTest {
                 .isInstanceOf(IllegalStateException.class);
         assertThatThrownBy(() -> h100.withUtilization(1.5, 0.5)).isInstanceOf(IllegalArgumentException.class);
     }
-
-    @Test
-    void capacity_of_a_request_the_server_would_refuse_is_an_error_naming_the_context() {
-        PerformanceModel tiny = PerformanceModel.preset("tiny-test");
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> tiny.maxRequestsPerSecond(2048, 64))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("a request of 2048 prompt and 64 output tokens exceeds the model's context of "
-                        + tiny.maxModelLen() + " tokens (tiny-test); the server would refuse it");
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> tiny.maxConcurrentSequences(2048, 64))
-                .isInstanceOf(IllegalArgumentException.class);
-    }
 }
