@@ -22,7 +22,7 @@ class DatasetWorkloadTest {
         RequestSpec first = workload.request(0);
         assertThat(first.messages()).containsExactly(ChatMessage.user("how do I sort a list in java quickly"));
         assertThat(first.maxTokens()).isEqualTo(10);
-        assertThat(first.promptTokens()).isEqualTo(8);
+        assertThat(first.promptTokens()).isEqualTo(9);
         assertThat(workload.request(2).messages().get(0).content()).isEqualTo("name three prime numbers please");
         assertThat(workload.request(3)).isEqualTo(first);
     }
