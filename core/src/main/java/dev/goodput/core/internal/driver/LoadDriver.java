@@ -109,9 +109,17 @@ public abstract class LoadDriver {
 
     /** Creates the next request, intended to start at {@code intendedNanos}. Called under the monitor. */
     protected final InFlightRequest create(long intendedNanos) {
+        return create(intendedNanos, options.workload()::request);
+    }
+
+    /**
+     * Creates the next request with the spec {@code specs} gives for its index (a conversation's next turn).
+     * Called under the monitor.
+     */
+    protected final InFlightRequest create(long intendedNanos, java.util.function.LongFunction<RequestSpec> specs) {
         long index = created++;
         Phase phase = phases.phase(index, intendedNanos - startNanos);
-        RequestSpec spec = options.workload().request(index);
+        RequestSpec spec = specs.apply(index);
         InFlightRequest request = new InFlightRequest(
                 index,
                 phase,
