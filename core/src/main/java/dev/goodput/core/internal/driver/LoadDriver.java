@@ -7,6 +7,7 @@ import dev.goodput.core.RequestSpec;
 import dev.goodput.core.RunProgress;
 import dev.goodput.core.internal.client.InFlightRequest;
 import dev.goodput.core.internal.client.Transport;
+import dev.goodput.core.internal.result.OutputLengthCheck;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -31,6 +32,7 @@ public abstract class LoadDriver {
     protected final RunOptions options;
     protected final LoadProfile profile;
     private final PooledGaps pooledGaps = new PooledGaps();
+    private final OutputLengthCheck outputLengths = new OutputLengthCheck();
     private final CompletableFuture<Void> finished = new CompletableFuture<>();
 
     // Guarded by this.
@@ -80,6 +82,11 @@ public abstract class LoadDriver {
         List<RequestRecord> sorted = new ArrayList<>(records);
         sorted.sort(Comparator.comparingLong(RequestRecord::index));
         return sorted;
+    }
+
+    /** Returns the output lengths asked for under {@code ignore_eos} against those produced. */
+    public final OutputLengthCheck outputLengths() {
+        return outputLengths;
     }
 
     /** Returns the pooled gap histograms of measured successful requests. */
@@ -207,6 +214,7 @@ public abstract class LoadDriver {
         RequestRecord record = request.record();
         if (record.phase() == Phase.MEASURED && record.isSuccess()) {
             pooledGaps.record(request);
+            outputLengths.record(request.spec(), record);
         }
         List<TaskScheduler.Cancellable> armed;
         synchronized (this) {

@@ -44,6 +44,21 @@ public final class ResultCalculator {
      */
     public static RunResult compute(
             RunSpec spec, RunEnvironment environment, List<RequestRecord> records, Histogram icl, Histogram itl) {
+        return compute(spec, environment, records, icl, itl, null);
+    }
+
+    /**
+     * Computes the result, with the output lengths asked for under {@code ignore_eos} checked by the driver.
+     *
+     * @param lengths what the driver counted, or {@code null} when not tracked
+     */
+    public static RunResult compute(
+            RunSpec spec,
+            RunEnvironment environment,
+            List<RequestRecord> records,
+            Histogram icl,
+            Histogram itl,
+            OutputLengthCheck lengths) {
         List<RequestRecord> measured = new ArrayList<>();
         List<RequestRecord> successes = new ArrayList<>();
         for (RequestRecord record : records) {
@@ -84,7 +99,7 @@ public final class ResultCalculator {
                 values,
                 verdicts,
                 good,
-                TokenStatisticsCalculator.compute(successes),
+                TokenStatisticsCalculator.compute(successes, lengths),
                 clientHealth(
                         distributions.get(Metric.SEND_LAG), spec.sendLagLimit().toNanos()));
     }
