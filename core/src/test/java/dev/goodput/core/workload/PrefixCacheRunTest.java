@@ -41,8 +41,9 @@ class PrefixCacheRunTest {
                     predictedColdMs,
                     warmMs,
                     predictedWarmMs);
-            assertThat(coldMs).isBetween(predictedColdMs, predictedColdMs + 10);
-            assertThat(warmMs).isBetween(predictedWarmMs, predictedWarmMs + 10);
+            // Above the prediction by HTTP and scheduling overhead only; generous for a busy machine.
+            assertThat(coldMs).isBetween(predictedColdMs, predictedColdMs + 25);
+            assertThat(warmMs).isBetween(predictedWarmMs, predictedWarmMs + 25);
             assertThat(warmMs).isLessThan(coldMs / 3);
         }
     }

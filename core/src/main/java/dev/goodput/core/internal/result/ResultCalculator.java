@@ -217,6 +217,18 @@ public final class ResultCalculator {
                 ? (dispatched - 1) * 1e9 / (lastDispatch - firstDispatch)
                 : Double.NaN;
         double offered = profile.mode() == LoadProfile.Mode.OPEN_LOOP ? profile.rate() : Double.NaN;
+        if (profile.arrivals() == LoadProfile.Arrivals.TRACE && records.size() >= 2) {
+            // A replayed trace offers the mean rate of its intended start times.
+            long first = records.stream()
+                    .mapToLong(RequestRecord::intendedNanos)
+                    .min()
+                    .orElseThrow();
+            long last = records.stream()
+                    .mapToLong(RequestRecord::intendedNanos)
+                    .max()
+                    .orElseThrow();
+            offered = last > first ? (records.size() - 1) * 1e9 / (last - first) : Double.NaN;
+        }
         return new LoadStatistics(offered, achieved, windowStart, windowEnd, peakInFlight(records));
     }
 
