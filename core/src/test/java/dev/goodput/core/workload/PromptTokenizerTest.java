@@ -37,6 +37,19 @@ class PromptTokenizerTest {
     }
 
     @Test
+    void should_read_a_llama3_style_tokenizer_json_with_a_split_regex_nfc_and_ignore_merges() {
+        PromptTokenizer tokenizer =
+                PromptTokenizer.huggingFace(TraceReplayTest.resource("tiny-llama3-style-tokenizer.json"));
+        // " zzz" is a whole vocabulary entry, taken as one token under ignore_merges; digits split in threes.
+        assertThat(tokenizer.count("ba zzz")).isEqualTo(2);
+        assertThat(tokenizer.count("12345")).isEqualTo(5);
+        SplittableRandom random = new SplittableRandom(9);
+        for (int tokens : new int[] {1, 4, 200}) {
+            assertThat(tokenizer.count(tokenizer.extend("", random, tokens))).isEqualTo(tokens);
+        }
+    }
+
+    @Test
     void should_refuse_tokenizer_files_it_cannot_read_faithfully() {
         assertThatThrownBy(() -> PromptTokenizer.huggingFace(TraceReplayTest.resource("wordpiece-tokenizer.json")))
                 .hasMessageContaining("wordpiece-tokenizer.json: unsupported model")
