@@ -47,7 +47,9 @@ public final class LoadProfile {
     public enum Arrivals {
         CONSTANT,
         POISSON,
-        GAMMA
+        GAMMA,
+        /** The intended start times of a trace replayed by a {@link dev.goodput.core.workload.TimedWorkload}. */
+        TRACE
     }
 
     private static final Duration DEFAULT_DRAIN = Duration.ofSeconds(30);
@@ -132,6 +134,14 @@ public final class LoadProfile {
         return openLoop(Arrivals.GAMMA, requestsPerSecond, burstiness);
     }
 
+    /**
+     * Open loop whose arrivals are the intended start times of a {@link dev.goodput.core.workload.TimedWorkload}
+     * (a replayed trace); the run's workload must be one. Set a request limit no larger than the trace.
+     */
+    public static LoadProfile traceReplay() {
+        return openLoop(Arrivals.TRACE, Double.NaN, Double.NaN);
+    }
+
     /** Closed loop with the given number of concurrent virtual users. */
     public static LoadProfile concurrency(int users) {
         if (users < 1) {
@@ -141,7 +151,7 @@ public final class LoadProfile {
     }
 
     private static LoadProfile openLoop(Arrivals arrivals, double rate, double burstiness) {
-        if (!(rate > 0) || Double.isInfinite(rate)) {
+        if (arrivals != Arrivals.TRACE && (!(rate > 0) || Double.isInfinite(rate))) {
             throw new IllegalArgumentException("rate must be a finite number of requests/s above 0, was " + rate);
         }
         return initial(Mode.OPEN_LOOP, arrivals, rate, burstiness, 0);
@@ -397,8 +407,10 @@ public final class LoadProfile {
         d.put("mode", mode.name());
         if (mode == Mode.OPEN_LOOP) {
             d.put("arrivals", arrivals.name());
-            d.put("rate", rate);
-            d.put("burstiness", burstiness);
+            if (arrivals != Arrivals.TRACE) {
+                d.put("rate", rate);
+                d.put("burstiness", burstiness);
+            }
             d.put("max_concurrency", maxConcurrency);
         } else {
             d.put("concurrency", concurrency);
@@ -421,7 +433,9 @@ public final class LoadProfile {
     @Override
     public String toString() {
         String load = mode == Mode.OPEN_LOOP
-                ? arrivals.name().toLowerCase(java.util.Locale.ROOT) + " " + rate + " req/s"
+                ? (arrivals == Arrivals.TRACE
+                                ? "trace replay"
+                                : arrivals.name().toLowerCase(java.util.Locale.ROOT) + " " + rate + " req/s")
                         + (maxConcurrency > 0 ? " (max " + maxConcurrency + " in flight)" : "")
                 : concurrency + " concurrent users";
         String limit = (requests > 0 ? requests + " requests" : "")

@@ -69,6 +69,22 @@ public record RunSpec(
             throw new IllegalArgumentException("confidence must be between 0 and 1 (exclusive), was " + confidence);
         }
         Objects.requireNonNull(sendLagLimit, "sendLagLimit");
+        boolean traceArrivals = load.arrivals() == LoadProfile.Arrivals.TRACE;
+        if (traceArrivals != workload instanceof dev.goodput.core.workload.TimedWorkload) {
+            throw new IllegalArgumentException(
+                    traceArrivals
+                            ? "LoadProfile.traceReplay() needs a trace workload (a TimedWorkload), was "
+                                    + workload.describe()
+                            : "a trace workload replays its own arrival times: use Trace.load() or"
+                                    + " LoadProfile.traceReplay(), not " + load);
+        }
+        if (traceArrivals) {
+            long size = ((dev.goodput.core.workload.TimedWorkload) workload).size();
+            if (load.requests() == 0 || load.requests() > size) {
+                throw new IllegalArgumentException("requests must be between 1 and the trace's " + size
+                        + " requests for a trace replay, was " + load.requests());
+            }
+        }
         if (workload instanceof SyntheticWorkload synthetic && synthetic.outputTokens() < 2) {
             for (Slo slo : slos) {
                 if (needsTwoTokens(slo.metric())) {

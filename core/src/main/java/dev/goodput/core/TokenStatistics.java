@@ -14,6 +14,9 @@ import org.apiguardian.api.API;
  * @param prompt the server's prompt counts against the client's
  * @param output the server's output counts against a client tokenizer's (none compared without one)
  * @param finishReasons how many requests ended with each finish reason ({@code "none"} when none was sent)
+ * @param ignoreEosRequests requests sent with {@code ignore_eos: true}, or -1 when not tracked
+ * @param shorterThanAsked of those, how many produced fewer output tokens than {@code max_tokens} asked for
+ *     (a server that does not honour {@code ignore_eos}, or a stop it could not skip), or -1 when not tracked
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record TokenStatistics(
@@ -22,7 +25,9 @@ public record TokenStatistics(
         Map<TokenCountSource, Long> outputTokenSources,
         TokenComparison prompt,
         TokenComparison output,
-        Map<String, Long> finishReasons) {
+        Map<String, Long> finishReasons,
+        long ignoreEosRequests,
+        long shorterThanAsked) {
 
     public TokenStatistics {
         outputTokenSources = Map.copyOf(outputTokenSources);

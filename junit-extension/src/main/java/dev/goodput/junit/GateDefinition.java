@@ -36,6 +36,14 @@ record GateDefinition(
                 .orElseGet(() -> dev.goodput.core.Workload.synthetic().build());
         Optional<dev.goodput.core.LoadProfile> load = nearest(testClass, method, LoadProfile.class)
                 .map(annotation -> LoadProfiles.of(annotation, where).scaled(loadScale));
+        if (workload instanceof dev.goodput.core.workload.TimedWorkload trace) {
+            if (load.isPresent()) {
+                throw new ExtensionConfigurationException("@LoadProfile on " + where
+                        + " does not fit @Workload(trace = ...): a trace replays its own arrival times; remove it");
+            }
+            long requests = Math.max(1, Math.min(trace.size(), Math.round(trace.size() * loadScale)));
+            load = Optional.of(dev.goodput.core.LoadProfile.traceReplay().requests(requests));
+        }
         load.ifPresent(profile -> validate(() -> profile.validate(), "@LoadProfile", where));
         List<dev.goodput.core.Slo> slos = slos(testClass, method, where);
         if (workload instanceof SyntheticWorkload synthetic && synthetic.outputTokens() < 2) {
@@ -54,20 +62,7 @@ record GateDefinition(
     }
 
     private static dev.goodput.core.Workload workload(Workload annotation, String where) {
-        return validate(
-                () -> {
-                    SyntheticWorkload.Builder builder = dev.goodput.core.Workload.synthetic()
-                            .inputTokens(annotation.inputTokens())
-                            .outputTokens(annotation.outputTokens())
-                            .ignoreEos(annotation.ignoreEos())
-                            .seed(annotation.seed());
-                    return switch (annotation.api()) {
-                        case CHAT -> builder.chat().build();
-                        case COMPLETIONS -> builder.completions().build();
-                    };
-                },
-                "@Workload",
-                where);
+        return validate(() -> WorkloadAnnotations.of(annotation), "@Workload", where);
     }
 
     private static List<dev.goodput.core.Slo> slos(Class<?> testClass, Method method, String where) {

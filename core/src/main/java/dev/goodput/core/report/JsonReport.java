@@ -215,6 +215,10 @@ public final class JsonReport {
         writeComparison(json, "prompt_server_vs_client", tokens.prompt());
         writeComparison(json, "output_server_vs_client", tokens.output());
         json.writeObjectField("finish_reasons", tokens.finishReasons());
+        if (tokens.ignoreEosRequests() >= 0) {
+            json.writeNumberField("ignore_eos_requests", tokens.ignoreEosRequests());
+            json.writeNumberField("shorter_than_asked", tokens.shorterThanAsked());
+        }
         json.writeEndObject();
     }
 

@@ -10,7 +10,7 @@ import java.util.SplittableRandom;
  * <p>Gaps have mean {@code 1/rate}: constant; exponential (Poisson process); or gamma with shape {@code k} =
  * burstiness and scale {@code 1/(rate k)}, sampled with Marsaglia and Tsang's method.
  */
-public final class ArrivalSchedule {
+public final class ArrivalSchedule implements ArrivalSource {
 
     private final LoadProfile.Arrivals arrivals;
     private final double meanGapNanos;
@@ -28,7 +28,7 @@ public final class ArrivalSchedule {
         this.random = new SplittableRandom(profile.seed());
     }
 
-    /** Returns the offset of the next arrival in nanoseconds, then advances. */
+    @Override
     public long next() {
         long offset = Math.round(nextOffsetNanos);
         nextOffsetNanos += gap();
@@ -40,6 +40,7 @@ public final class ArrivalSchedule {
             case CONSTANT -> meanGapNanos;
             case POISSON -> exponential() * meanGapNanos;
             case GAMMA -> gamma(shape) / shape * meanGapNanos;
+            case TRACE -> throw new IllegalStateException("trace arrivals come from the workload, not a rate");
         };
     }
 

@@ -7,6 +7,7 @@ import dev.goodput.core.RequestSpec;
 import dev.goodput.core.RunProgress;
 import dev.goodput.core.internal.client.InFlightRequest;
 import dev.goodput.core.internal.client.Transport;
+import dev.goodput.core.internal.result.OutputLengthCheck;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -31,6 +32,7 @@ public abstract class LoadDriver {
     protected final RunOptions options;
     protected final LoadProfile profile;
     private final PooledGaps pooledGaps = new PooledGaps();
+    private final OutputLengthCheck outputLengths = new OutputLengthCheck();
     private final CompletableFuture<Void> finished = new CompletableFuture<>();
 
     // Guarded by this.
@@ -82,6 +84,11 @@ public abstract class LoadDriver {
         return sorted;
     }
 
+    /** Returns the output lengths asked for under {@code ignore_eos} against those produced. */
+    public final OutputLengthCheck outputLengths() {
+        return outputLengths;
+    }
+
     /** Returns the pooled gap histograms of measured successful requests. */
     public final PooledGaps pooledGaps() {
         return pooledGaps;
@@ -109,9 +116,17 @@ public abstract class LoadDriver {
 
     /** Creates the next request, intended to start at {@code intendedNanos}. Called under the monitor. */
     protected final InFlightRequest create(long intendedNanos) {
+        return create(intendedNanos, options.workload()::request);
+    }
+
+    /**
+     * Creates the next request with the spec {@code specs} gives for its index (a conversation's next turn).
+     * Called under the monitor.
+     */
+    protected final InFlightRequest create(long intendedNanos, java.util.function.LongFunction<RequestSpec> specs) {
         long index = created++;
         Phase phase = phases.phase(index, intendedNanos - startNanos);
-        RequestSpec spec = options.workload().request(index);
+        RequestSpec spec = specs.apply(index);
         InFlightRequest request = new InFlightRequest(
                 index,
                 phase,
@@ -199,6 +214,7 @@ public abstract class LoadDriver {
         RequestRecord record = request.record();
         if (record.phase() == Phase.MEASURED && record.isSuccess()) {
             pooledGaps.record(request);
+            outputLengths.record(request.spec(), record);
         }
         List<TaskScheduler.Cancellable> armed;
         synchronized (this) {

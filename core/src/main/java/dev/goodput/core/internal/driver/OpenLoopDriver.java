@@ -6,7 +6,7 @@ import dev.goodput.core.internal.client.Transport;
 import java.util.ArrayDeque;
 
 /**
- * Sends requests at the instants of an {@link ArrivalSchedule}, whatever the server does. Each request's
+ * Sends requests at the instants of an {@link ArrivalSource} (a rate's schedule or a trace), whatever the server does. Each request's
  * intended start is its scheduled instant, not the moment the scheduler got round to it, so a late client
  * shows up as send lag and in every latency measured from the intended start.
  *
@@ -15,7 +15,7 @@ import java.util.ArrayDeque;
  */
 public final class OpenLoopDriver extends LoadDriver {
 
-    private final ArrivalSchedule schedule;
+    private final ArrivalSource schedule;
     private final int maxConcurrency;
     // Guarded by this.
     private final ArrayDeque<InFlightRequest> waitingForSlot = new ArrayDeque<>();
@@ -24,7 +24,7 @@ public final class OpenLoopDriver extends LoadDriver {
 
     public OpenLoopDriver(TaskScheduler scheduler, Transport transport, RunOptions options) {
         super(scheduler, transport, options);
-        this.schedule = new ArrivalSchedule(options.profile());
+        this.schedule = ArrivalSource.of(options);
         this.maxConcurrency = options.profile().maxConcurrency();
     }
 
@@ -43,7 +43,7 @@ public final class OpenLoopDriver extends LoadDriver {
             return Long.MAX_VALUE;
         }
         // Only a request limit: the load period ends at the last scheduled arrival. Replay the schedule.
-        ArrivalSchedule replay = new ArrivalSchedule(profile);
+        ArrivalSource replay = ArrivalSource.of(options);
         long last = 0;
         for (long i = 0; i < profile.requests(); i++) {
             last = replay.next();

@@ -67,6 +67,11 @@ public final class RunEngine {
     public static RunResult result(RunSpec spec, LoadDriver driver, Instant startedAt) {
         PooledGaps gaps = driver.pooledGaps();
         return ResultCalculator.compute(
-                spec, RunEnvironment.current(startedAt), driver.records(), gaps.icl(), gaps.itl());
+                spec,
+                RunEnvironment.current(startedAt),
+                driver.records(),
+                gaps.icl(),
+                gaps.itl(),
+                driver.outputLengths());
     }
 }

@@ -44,6 +44,21 @@ public final class ResultCalculator {
      */
     public static RunResult compute(
             RunSpec spec, RunEnvironment environment, List<RequestRecord> records, Histogram icl, Histogram itl) {
+        return compute(spec, environment, records, icl, itl, null);
+    }
+
+    /**
+     * Computes the result, with the output lengths asked for under {@code ignore_eos} checked by the driver.
+     *
+     * @param lengths what the driver counted, or {@code null} when not tracked
+     */
+    public static RunResult compute(
+            RunSpec spec,
+            RunEnvironment environment,
+            List<RequestRecord> records,
+            Histogram icl,
+            Histogram itl,
+            OutputLengthCheck lengths) {
         List<RequestRecord> measured = new ArrayList<>();
         List<RequestRecord> successes = new ArrayList<>();
         for (RequestRecord record : records) {
@@ -84,7 +99,7 @@ public final class ResultCalculator {
                 values,
                 verdicts,
                 good,
-                TokenStatisticsCalculator.compute(successes),
+                TokenStatisticsCalculator.compute(successes, lengths),
                 clientHealth(
                         distributions.get(Metric.SEND_LAG),
                         spec.sendLagLimit().toNanos(),
@@ -204,6 +219,18 @@ public final class ResultCalculator {
                 ? (dispatched - 1) * 1e9 / (lastDispatch - firstDispatch)
                 : Double.NaN;
         double offered = profile.mode() == LoadProfile.Mode.OPEN_LOOP ? profile.rate() : Double.NaN;
+        if (profile.arrivals() == LoadProfile.Arrivals.TRACE && records.size() >= 2) {
+            // A replayed trace offers the mean rate of its intended start times.
+            long first = records.stream()
+                    .mapToLong(RequestRecord::intendedNanos)
+                    .min()
+                    .orElseThrow();
+            long last = records.stream()
+                    .mapToLong(RequestRecord::intendedNanos)
+                    .max()
+                    .orElseThrow();
+            offered = last > first ? (records.size() - 1) * 1e9 / (last - first) : Double.NaN;
+        }
         return new LoadStatistics(offered, achieved, windowStart, windowEnd, peakInFlight(records));
     }
 

@@ -14,7 +14,7 @@ final class TokenStatisticsCalculator {
 
     private TokenStatisticsCalculator() {}
 
-    static TokenStatistics compute(List<RequestRecord> successes) {
+    static TokenStatistics compute(List<RequestRecord> successes, OutputLengthCheck lengths) {
         long input = 0;
         long output = 0;
         Map<TokenCountSource, Long> sources = new EnumMap<>(TokenCountSource.class);
@@ -35,7 +35,15 @@ final class TokenStatisticsCalculator {
                 generated.add(record.outputTokens() - record.clientOutputTokens());
             }
         }
-        return new TokenStatistics(input, output, sources, prompt.result(), generated.result(), finishReasons);
+        return new TokenStatistics(
+                input,
+                output,
+                sources,
+                prompt.result(),
+                generated.result(),
+                finishReasons,
+                lengths == null ? -1 : lengths.ignoreEosRequests(),
+                lengths == null ? -1 : lengths.shorterThanAsked());
     }
 
     private static final class Comparison {

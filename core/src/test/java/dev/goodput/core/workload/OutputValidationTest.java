@@ -1,0 +1,79 @@
+package dev.goodput.core.workload;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.goodput.core.ApiKind;
+import dev.goodput.core.Goodput;
+import dev.goodput.core.LoadProfile;
+import dev.goodput.core.Outcome;
+import dev.goodput.core.Phase;
+import dev.goodput.core.RequestRecord;
+import dev.goodput.core.RequestSpec;
+import dev.goodput.core.RunResult;
+import dev.goodput.core.ServerEndpoint;
+import dev.goodput.core.TokenCountSource;
+import dev.goodput.core.internal.result.OutputLengthCheck;
+import dev.goodput.mock.MockServer;
+import dev.goodput.mock.MockServerConfig;
+import dev.goodput.mock.PerformanceModel;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class OutputValidationTest {
+
+    @Test
+    void should_report_every_ignore_eos_request_at_full_length_against_a_server_that_honours_it() throws Exception {
+        PerformanceModel model = PerformanceModel.fixed(Duration.ofMillis(2), Duration.ofMillis(1));
+        try (MockServer server = MockServer.start(MockServerConfig.defaults().withPerformanceModel(model))) {
+            RandomWorkload workload = RandomWorkload.builder()
+                    .inputTokens(LengthDistribution.uniform(30, 0.5))
+                    .outputTokens(LengthDistribution.empirical(Map.of(5, 1, 9, 1)))
+                    .shape(new RequestShape(ApiKind.COMPLETIONS, true, 0))
+                    .build();
+            RunResult result = Goodput.run(
+                    ServerEndpoint.of(server.baseUrl(), server.modelName()),
+                    workload,
+                    LoadProfile.concurrency(2).requests(10));
+            assertThat(result.tokens().ignoreEosRequests()).isEqualTo(10);
+            assertThat(result.tokens().shorterThanAsked()).isZero();
+            assertThat(result.tokens().finishReasons()).containsExactly(Map.entry("length", 10L));
+            assertThat(result.tokens().prompt().differing()).isZero();
+        }
+    }
+
+    @Test
+    void should_count_an_ignore_eos_request_that_stopped_before_max_tokens_as_shorter_than_asked() {
+        OutputLengthCheck check = new OutputLengthCheck();
+        RequestSpec asked = RequestSpec.completion("a b c", 10).withIgnoreEos(true);
+        check.record(asked, success(10));
+        check.record(asked, success(7));
+        check.record(RequestSpec.completion("a b c", 10).withIgnoreEos(false), success(3));
+        assertThat(check.ignoreEosRequests()).isEqualTo(2);
+        assertThat(check.shorterThanAsked()).isEqualTo(1);
+    }
+
+    private static RequestRecord success(int outputTokens) {
+        return new RequestRecord(
+                0,
+                Phase.MEASURED,
+                0,
+                1,
+                2,
+                3,
+                4,
+                5,
+                false,
+                200,
+                outputTokens,
+                outputTokens,
+                TokenCountSource.USAGE,
+                -1,
+                3,
+                3,
+                1,
+                "stop",
+                Outcome.SUCCESS,
+                null);
+    }
+}

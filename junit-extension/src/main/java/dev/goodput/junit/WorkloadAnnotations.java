@@ -1,0 +1,159 @@
+package dev.goodput.junit;
+
+import dev.goodput.core.SyntheticWorkload;
+import dev.goodput.core.workload.ConversationWorkload;
+import dev.goodput.core.workload.DatasetWorkload;
+import dev.goodput.core.workload.LengthDistribution;
+import dev.goodput.core.workload.PrefixPolicy;
+import dev.goodput.core.workload.PromptTokenizer;
+import dev.goodput.core.workload.RandomWorkload;
+import dev.goodput.core.workload.RequestShape;
+import dev.goodput.core.workload.Trace;
+import dev.goodput.core.workload.TraceWorkload;
+import dev.goodput.core.workload.WorkloadFileException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/** Turns a {@link Workload} annotation into a core workload, reading any file it names at once. */
+final class WorkloadAnnotations {
+
+    private WorkloadAnnotations() {}
+
+    static dev.goodput.core.Workload of(Workload w) {
+        boolean dataset = !w.dataset().isEmpty();
+        boolean trace = !w.trace().isEmpty();
+        if (dataset && trace) {
+            throw new IllegalArgumentException("set dataset or trace, not both (dataset = \"" + w.dataset()
+                    + "\", trace = \"" + w.trace() + "\")");
+        }
+        if (w.turns() < 1) {
+            throw new IllegalArgumentException("turns must be at least 1, was " + w.turns());
+        }
+        if (w.turns() > 1 && (dataset || trace)) {
+            throw new IllegalArgumentException("turns (" + w.turns() + ") makes synthetic conversations; it"
+                    + " cannot be combined with a dataset or trace file");
+        }
+        PromptTokenizer tokenizer = PromptTokenizer.parse(tokenizerName(w.tokenizer()));
+        RequestShape shape = new RequestShape(w.api(), w.ignoreEos(), 0.0);
+        if (trace) {
+            return TraceWorkload.builder(trace(w))
+                    .tokenizer(tokenizer)
+                    .shape(shape)
+                    .seed(w.seed())
+                    .build();
+        }
+        if (dataset) {
+            Path file = path(w.dataset());
+            DatasetWorkload.Builder builder = file.toString().endsWith(".jsonl")
+                    ? DatasetWorkload.jsonl(file)
+                    : DatasetWorkload.shareGpt(file, tokenizer, w.vllmFilters());
+            return builder.tokenizer(tokenizer)
+                    .defaultOutputTokens(w.outputTokens())
+                    .shape(shape)
+                    .build();
+        }
+        LengthDistribution input = lengths(w.inputLengths(), w.inputTokens(), w);
+        LengthDistribution output = lengths(w.outputLengths(), w.outputTokens(), w);
+        if (w.turns() > 1) {
+            return ConversationWorkload.builder()
+                    .turns(w.turns())
+                    .userTokens(input)
+                    .outputTokens(output)
+                    .tokenizer(tokenizer)
+                    .thinkTime(Duration.ofMillis(w.thinkTimeMillis()))
+                    .shape(shape)
+                    .seed(w.seed())
+                    .build();
+        }
+        if (isPlainSynthetic(w)) {
+            SyntheticWorkload.Builder builder = dev.goodput.core.Workload.synthetic()
+                    .inputTokens(w.inputTokens())
+                    .outputTokens(w.outputTokens())
+                    .ignoreEos(w.ignoreEos())
+                    .seed(w.seed());
+            return switch (w.api()) {
+                case CHAT -> builder.chat().build();
+                case COMPLETIONS -> builder.completions().build();
+            };
+        }
+        return RandomWorkload.builder()
+                .inputTokens(input)
+                .outputTokens(output)
+                .tokenizer(tokenizer)
+                .prefix(prefix(w))
+                .shape(shape)
+                .seed(w.seed())
+                .build();
+    }
+
+    /** Reads the annotation's trace, rescaled as asked. */
+    static Trace trace(Workload w) {
+        Path file = path(w.trace());
+        Trace trace;
+        if (file.toString().endsWith(".jsonl")) {
+            trace = Trace.mooncake(file);
+        } else if (file.toString().endsWith(".csv")) {
+            trace = firstLine(file).contains("TIMESTAMP") ? Trace.azure(file) : Trace.burstGpt(file);
+        } else {
+            throw new WorkloadFileException(file, 0, "a trace must be .jsonl (Mooncake) or .csv (Azure, BurstGPT)");
+        }
+        return w.traceRate() > 0 ? trace.atRate(w.traceRate()) : trace.timeScaled(w.timeScale());
+    }
+
+    private static boolean isPlainSynthetic(Workload w) {
+        return w.inputLengths() == Workload.Lengths.FIXED
+                && w.outputLengths() == Workload.Lengths.FIXED
+                && tokenizerName(w.tokenizer()).equals("simulated")
+                && w.prefix() == Workload.Prefix.COLD;
+    }
+
+    private static String tokenizerName(String name) {
+        return name.startsWith("hf:") ? "hf:" + path(name.substring(3)) : name;
+    }
+
+    private static LengthDistribution lengths(Workload.Lengths shape, int length, Workload w) {
+        return switch (shape) {
+            case FIXED -> LengthDistribution.fixed(length);
+            case UNIFORM -> LengthDistribution.uniform(length, w.rangeRatio());
+            case NORMAL -> LengthDistribution.normal(length, w.spread() * length, 1, 2 * length);
+            case LOG_NORMAL -> LengthDistribution.logNormal(length, w.spread(), 1, 8 * length);
+        };
+    }
+
+    private static PrefixPolicy prefix(Workload w) {
+        return switch (w.prefix()) {
+            case COLD -> PrefixPolicy.cold();
+            case WARM -> PrefixPolicy.warm(w.prefixTokens(), w.prefixGroups());
+            case MIX -> PrefixPolicy.mix(w.warmShare(), w.prefixTokens(), w.prefixGroups());
+        };
+    }
+
+    static Path path(String name) {
+        if (!name.startsWith("classpath:")) {
+            return Path.of(name);
+        }
+        String resource = name.substring("classpath:".length());
+        URL url = Thread.currentThread().getContextClassLoader().getResource(resource.replaceFirst("^/", ""));
+        if (url == null) {
+            throw new WorkloadFileException(Path.of(resource), 0, "no such resource on the class path");
+        }
+        try {
+            return Path.of(url.toURI());
+        } catch (URISyntaxException | IllegalArgumentException e) {
+            throw new WorkloadFileException(Path.of(resource), 0, "not a file on the class path: " + url);
+        }
+    }
+
+    private static String firstLine(Path file) {
+        try (var lines = Files.lines(file)) {
+            return lines.findFirst().orElse("");
+        } catch (IOException | UncheckedIOException e) {
+            throw new WorkloadFileException(file, 0, Files.exists(file) ? "cannot be read: " + e : "no such file");
+        }
+    }
+}

@@ -1,0 +1,111 @@
+package dev.goodput.junit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.goodput.core.SyntheticWorkload;
+import dev.goodput.core.workload.ConversationWorkload;
+import dev.goodput.core.workload.DatasetWorkload;
+import dev.goodput.core.workload.RandomWorkload;
+import dev.goodput.core.workload.TraceWorkload;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+
+class WorkloadAnnotationTest {
+
+    static class Gates {
+        @Workload(inputTokens = 8, outputTokens = 4)
+        void plain() {}
+
+        @Workload(
+                inputTokens = 1200,
+                inputLengths = Workload.Lengths.UNIFORM,
+                rangeRatio = 0.25,
+                outputLengths = Workload.Lengths.LOG_NORMAL,
+                tokenizer = "tiktoken:cl100k_base",
+                prefix = Workload.Prefix.WARM,
+                prefixTokens = 800,
+                prefixGroups = 4)
+        void rag() {}
+
+        @Workload(trace = "classpath:workload/mooncake.jsonl", timeScale = 0.5)
+        void mooncake() {}
+
+        @Workload(trace = "src/test/resources/workload/azure.csv", traceRate = 10)
+        void azure() {}
+
+        @Workload(trace = "classpath:workload/burstgpt.csv")
+        @LoadProfile(rate = 5, requests = 3)
+        void traceWithLoad() {}
+
+        @Workload(dataset = "classpath:workload/dataset.jsonl", outputTokens = 20)
+        void dataset() {}
+
+        @Workload(dataset = "classpath:workload/bad-dataset.jsonl")
+        void badDataset() {}
+
+        @Workload(trace = "no/such/trace.jsonl")
+        void missingTrace() {}
+
+        @Workload(turns = 4, thinkTimeMillis = 500, inputTokens = 32)
+        void chat() {}
+
+        @Workload(prefix = Workload.Prefix.WARM, prefixTokens = 300, inputTokens = 256)
+        void prefixTooLong() {}
+    }
+
+    private static GateDefinition gate(String method) throws NoSuchMethodException {
+        return GateDefinition.of(Gates.class, Gates.class.getDeclaredMethod(method), 1.0);
+    }
+
+    @Test
+    void should_keep_the_plain_synthetic_workload_when_only_lengths_are_given() throws Exception {
+        assertThat(gate("plain").workload()).isInstanceOf(SyntheticWorkload.class);
+    }
+
+    @Test
+    void should_build_distributions_tokenizer_and_prefix_policy_and_record_them() throws Exception {
+        var workload = gate("rag").workload();
+        assertThat(workload).isInstanceOf(RandomWorkload.class);
+        assertThat(workload.describe())
+                .containsEntry("tokenizer", "tiktoken:cl100k_base")
+                .containsEntry("prefix", Map.of("type", "warm", "warm_share", 1.0, "prefix_tokens", 800, "groups", 4));
+        assertThat(workload.request(0).promptTokens()).isBetween(900, 1500);
+    }
+
+    @Test
+    void should_replay_a_trace_at_its_own_arrival_times_scaled_as_asked() throws Exception {
+        GateDefinition mooncake = gate("mooncake");
+        assertThat(mooncake.workload()).isInstanceOf(TraceWorkload.class);
+        assertThat(((TraceWorkload) mooncake.workload()).arrivalOffsetNanos(1)).isEqualTo(20_000_000L);
+        assertThat(mooncake.load())
+                .hasValueSatisfying(load -> assertThat(load.requests()).isEqualTo(4));
+        assertThat(gate("azure").workload().describe()).containsEntry("mean_rate", 10.0);
+    }
+
+    @Test
+    void should_read_datasets_and_build_conversations() throws Exception {
+        assertThat(gate("dataset").workload()).isInstanceOf(DatasetWorkload.class);
+        assertThat(gate("dataset").workload().request(1).maxTokens()).isEqualTo(20);
+        assertThat(gate("chat").workload()).isInstanceOfSatisfying(ConversationWorkload.class, c -> {
+            assertThat(c.turns()).isEqualTo(4);
+            assertThat(c.thinkTime().toMillis()).isEqualTo(500);
+        });
+    }
+
+    @Test
+    void should_fail_before_any_load_naming_the_file_line_and_reason() {
+        assertThatThrownBy(() -> gate("badDataset"))
+                .isInstanceOf(ExtensionConfigurationException.class)
+                .hasMessageStartingWith("@Workload on Gates.badDataset(): ")
+                .hasMessageEndingWith(
+                        "bad-dataset.jsonl:3: messages must be a non-empty array of {role, content}, was \"not an array\"");
+        assertThatThrownBy(() -> gate("missingTrace"))
+                .hasMessage("@Workload on Gates.missingTrace(): no/such/trace.jsonl: no such file");
+        assertThatThrownBy(() -> gate("traceWithLoad"))
+                .hasMessageContaining("a trace replays its own arrival times; remove it");
+        assertThatThrownBy(() -> gate("prefixTooLong"))
+                .hasMessageContaining("prefix of 300 tokens leaves no own token to the shortest prompt");
+    }
+}
