@@ -38,7 +38,12 @@ public @interface Workload {
         /** Normal with standard deviation {@code spread * length}, within {@code [1, 2 * length]}. */
         NORMAL,
         /** Log-normal with median {@code length} and sigma {@code spread}, within {@code [1, 8 * length]}. */
-        LOG_NORMAL
+        LOG_NORMAL,
+        /**
+         * An empirical histogram: the lengths of {@code inputHistogramLengths} (or {@code outputHistogram...})
+         * drawn with probabilities proportional to the weights at the same positions.
+         */
+        EMPIRICAL
     }
 
     /** How prompts share their beginnings; see {@link dev.goodput.core.workload.PrefixPolicy}. */
@@ -62,6 +67,18 @@ public @interface Workload {
 
     /** The distribution of output lengths around {@link #outputTokens()}. */
     Lengths outputLengths() default Lengths.FIXED;
+
+    /** For {@code inputLengths = EMPIRICAL}: the prompt lengths of the histogram. */
+    int[] inputHistogramLengths() default {};
+
+    /** For {@code inputLengths = EMPIRICAL}: the weight of each length, at the same positions. */
+    double[] inputHistogramWeights() default {};
+
+    /** For {@code outputLengths = EMPIRICAL}: the output lengths of the histogram. */
+    int[] outputHistogramLengths() default {};
+
+    /** For {@code outputLengths = EMPIRICAL}: the weight of each length, at the same positions. */
+    double[] outputHistogramWeights() default {};
 
     /** For {@link Lengths#UNIFORM}: the range ratio, at least 0 and below 1. */
     double rangeRatio() default 0.5;

@@ -57,8 +57,15 @@ final class WorkloadAnnotations {
                     .shape(shape)
                     .build();
         }
-        LengthDistribution input = lengths(w.inputLengths(), w.inputTokens(), w);
-        LengthDistribution output = lengths(w.outputLengths(), w.outputTokens(), w);
+        LengthDistribution input = lengths(
+                w.inputLengths(), w.inputTokens(), w, "input", w.inputHistogramLengths(), w.inputHistogramWeights());
+        LengthDistribution output = lengths(
+                w.outputLengths(),
+                w.outputTokens(),
+                w,
+                "output",
+                w.outputHistogramLengths(),
+                w.outputHistogramWeights());
         if (w.turns() > 1) {
             return ConversationWorkload.builder()
                     .turns(w.turns())
@@ -116,13 +123,35 @@ final class WorkloadAnnotations {
         return name.startsWith("hf:") ? "hf:" + path(name.substring(3)) : name;
     }
 
-    private static LengthDistribution lengths(Workload.Lengths shape, int length, Workload w) {
+    private static LengthDistribution lengths(
+            Workload.Lengths shape, int length, Workload w, String which, int[] lengths, double[] weights) {
+        if (shape != Workload.Lengths.EMPIRICAL && (lengths.length > 0 || weights.length > 0)) {
+            throw new IllegalArgumentException(which + "HistogramLengths and " + which + "HistogramWeights apply to "
+                    + which + "Lengths = EMPIRICAL, not " + shape);
+        }
         return switch (shape) {
             case FIXED -> LengthDistribution.fixed(length);
             case UNIFORM -> LengthDistribution.uniform(length, w.rangeRatio());
             case NORMAL -> LengthDistribution.normal(length, w.spread() * length, 1, 2 * length);
             case LOG_NORMAL -> LengthDistribution.logNormal(length, w.spread(), 1, 8 * length);
+            case EMPIRICAL -> empirical(which, lengths, weights);
         };
+    }
+
+    private static LengthDistribution empirical(String which, int[] lengths, double[] weights) {
+        if (lengths.length == 0 || lengths.length != weights.length) {
+            throw new IllegalArgumentException(which + "Lengths = EMPIRICAL needs " + which + "HistogramLengths and "
+                    + which + "HistogramWeights of the same, non-zero size (were " + lengths.length + " and "
+                    + weights.length + ")");
+        }
+        java.util.Map<Integer, Double> histogram = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < lengths.length; i++) {
+            if (histogram.put(lengths[i], weights[i]) != null) {
+                throw new IllegalArgumentException(
+                        which + "HistogramLengths lists " + lengths[i] + " twice; give each length once");
+            }
+        }
+        return LengthDistribution.empirical(histogram);
     }
 
     private static PrefixPolicy prefix(Workload w) {

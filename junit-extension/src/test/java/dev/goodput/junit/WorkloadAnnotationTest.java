@@ -53,6 +53,21 @@ class WorkloadAnnotationTest {
 
         @Workload(prefix = Workload.Prefix.WARM, prefixTokens = 300, inputTokens = 256)
         void prefixTooLong() {}
+
+        @Workload(
+                inputLengths = Workload.Lengths.EMPIRICAL,
+                inputHistogramLengths = {100, 400},
+                inputHistogramWeights = {3, 1},
+                outputTokens = 16)
+        void histogram() {}
+
+        @Workload(
+                inputLengths = Workload.Lengths.EMPIRICAL,
+                inputHistogramLengths = {100, 400})
+        void histogramWithoutWeights() {}
+
+        @Workload(inputHistogramLengths = {100})
+        void histogramWithoutEmpirical() {}
     }
 
     private static GateDefinition gate(String method) throws NoSuchMethodException {
@@ -107,5 +122,30 @@ class WorkloadAnnotationTest {
                 .hasMessageContaining("a trace replays its own arrival times; remove it");
         assertThatThrownBy(() -> gate("prefixTooLong"))
                 .hasMessageContaining("prefix of 300 tokens leaves no own token to the shortest prompt");
+    }
+
+    @Test
+    void should_draw_prompt_lengths_from_an_empirical_histogram() throws Exception {
+        var workload = gate("histogram").workload();
+        int short_ = 0;
+        for (long i = 0; i < 400; i++) {
+            int tokens = workload.request(i).promptTokens();
+            assertThat(tokens).isIn(100, 400);
+            if (tokens == 100) {
+                short_++;
+            }
+        }
+        // Weights 3:1, so about 300 of 400 are short; a fixed seed makes this exact run to run.
+        assertThat(short_).isBetween(260, 340);
+    }
+
+    @Test
+    void should_reject_a_histogram_without_weights_or_without_the_empirical_shape() {
+        assertThatThrownBy(() -> gate("histogramWithoutWeights"))
+                .hasMessageEndingWith("inputLengths = EMPIRICAL needs inputHistogramLengths and inputHistogramWeights"
+                        + " of the same, non-zero size (were 2 and 0)");
+        assertThatThrownBy(() -> gate("histogramWithoutEmpirical"))
+                .hasMessageEndingWith("inputHistogramLengths and inputHistogramWeights apply to inputLengths ="
+                        + " EMPIRICAL, not FIXED");
     }
 }
