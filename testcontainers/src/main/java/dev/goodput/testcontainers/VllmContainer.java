@@ -158,7 +158,13 @@ public class VllmContainer extends GenericContainer<VllmContainer> implements St
      * Off by default, so that a misconfigured runner fails loudly instead of loading a model on no GPU.
      */
     public VllmContainer withGpus() {
-        this.gpusRequested = true;
+        if (!gpusRequested) {
+            gpusRequested = true;
+            withCreateContainerCmdModifier(command -> command.getHostConfig()
+                    .withDeviceRequests(List.of(new DeviceRequest()
+                            .withCapabilities(List.of(List.of("gpu")))
+                            .withCount(-1))));
+        }
         return self();
     }
 
@@ -244,12 +250,6 @@ public class VllmContainer extends GenericContainer<VllmContainer> implements St
     protected void configure() {
         setCommand(getEngineArguments().toArray(String[]::new));
         waitingFor(readiness());
-        if (gpusRequested) {
-            withCreateContainerCmdModifier(command -> command.getHostConfig()
-                    .withDeviceRequests(List.of(new DeviceRequest()
-                            .withCapabilities(List.of(List.of("gpu")))
-                            .withCount(-1))));
-        }
         String token = environment.apply(tokenVariable);
         if (token != null && !token.isBlank()) {
             withCopyToContainer(
