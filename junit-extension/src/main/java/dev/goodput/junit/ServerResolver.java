@@ -106,9 +106,9 @@ final class ServerResolver {
             StartedByExtension started = owner.getStore(GoodputExtension.NAMESPACE)
                     .getOrComputeIfAbsent(
                             "startable-server:" + field.getDeclaringClass().getName() + "." + field.getName(),
-                            key -> StartedByExtension.start(startable, name),
+                            key -> StartedByExtension.start(startable),
                             StartedByExtension.class);
-            return Optional.of(new ResolvedServer(started.server().serverEndpoint(), name, null));
+            return Optional.of(new ResolvedServer(started.endpoint(name), name, null));
         }
         throw new ExtensionConfigurationException(name + " holds "
                 + (value == null ? "null" : "a " + value.getClass().getName())
@@ -149,22 +149,31 @@ final class ServerResolver {
 
     /**
      * A startable server (a container) kept in the store: started when first needed, stopped by JUnit when its
-     * scope ends, unless it was already running, in which case whoever started it stops it.
+     * scope ends, unless it was already running, in which case whoever started it stops it. A server that failed
+     * to start is tried once per scope, not once per test: a vLLM start can take many minutes to time out.
      */
     @SuppressWarnings("deprecation")
-    record StartedByExtension(StartableServer server, boolean stopWhenDone)
+    record StartedByExtension(StartableServer server, boolean stopWhenDone, RuntimeException failure)
             implements ExtensionContext.Store.CloseableResource, AutoCloseable {
 
-        static StartedByExtension start(StartableServer server, String name) {
+        /** Starts the server, or remembers why it did not start so that later tests fail at once, not after a timeout. */
+        static StartedByExtension start(StartableServer server) {
             if (server.isRunning()) {
-                return new StartedByExtension(server, false);
+                return new StartedByExtension(server, false, null);
             }
             try {
                 server.start();
+                return new StartedByExtension(server, true, null);
             } catch (RuntimeException e) {
-                throw new IllegalStateException(name + " did not start: " + e.getMessage(), e);
+                return new StartedByExtension(server, true, e);
             }
-            return new StartedByExtension(server, true);
+        }
+
+        ServerEndpoint endpoint(String name) {
+            if (failure != null) {
+                throw new IllegalStateException(name + " did not start: " + failure.getMessage(), failure);
+            }
+            return server.serverEndpoint();
         }
 
         @Override

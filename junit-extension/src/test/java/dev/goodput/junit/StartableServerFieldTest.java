@@ -25,7 +25,7 @@ class StartableServerFieldTest {
     Path reports;
 
     /** Stands in for a container: an embedded simulated server that counts its starts and stops. */
-    static final class CountingServer implements StartableServer {
+    static class CountingServer implements StartableServer {
         int starts;
         int stops;
         private dev.goodput.mock.MockServer server;
@@ -76,9 +76,33 @@ class StartableServerFieldTest {
         }
     }
 
+    /** A container whose engine is missing: every start fails. */
+    static final class UnstartableServer extends CountingServer {
+        @Override
+        public void start() {
+            starts++;
+            throw new IllegalStateException("Could not find a valid Docker environment");
+        }
+    }
+
+    @GoodputTest
+    static class TwoGatesOnABrokenContainer {
+        @ServerUnderTest
+        static CountingServer server;
+
+        @org.junit.jupiter.api.Test
+        @LoadProfile(concurrency = 1, requests = 1)
+        void first() {}
+
+        @org.junit.jupiter.api.Test
+        @LoadProfile(concurrency = 1, requests = 1)
+        void second() {}
+    }
+
     @AfterEach
     void forgetTheServer() {
         TwoGatesOnOneContainer.server = null;
+        TwoGatesOnABrokenContainer.server = null;
     }
 
     private Events run(Class<?> testClass) {
@@ -119,6 +143,23 @@ class StartableServerFieldTest {
         } finally {
             server.stop();
         }
+    }
+
+    @Test
+    void should_try_a_failing_server_once_per_class_and_fail_every_test_with_the_reason() {
+        UnstartableServer server = new UnstartableServer();
+        TwoGatesOnABrokenContainer.server = server;
+
+        Events events = run(TwoGatesOnABrokenContainer.class);
+
+        events.assertStatistics(stats -> stats.failed(2));
+        assertThat(server.starts).isEqualTo(1);
+        assertThat(events.failed().stream())
+                .allSatisfy(event -> assertThat(event.getPayload(org.junit.platform.engine.TestExecutionResult.class)
+                                .flatMap(org.junit.platform.engine.TestExecutionResult::getThrowable)
+                                .orElseThrow())
+                        .hasMessage("@ServerUnderTest field TwoGatesOnABrokenContainer.server did not start:"
+                                + " Could not find a valid Docker environment"));
     }
 
     @Test
