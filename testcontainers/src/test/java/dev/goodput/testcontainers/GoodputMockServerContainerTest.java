@@ -1,12 +1,16 @@
 package dev.goodput.testcontainers;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.goodput.core.ServerEndpoint;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /** The simulated server in a real container; skipped where there is no container engine. */
@@ -34,6 +38,20 @@ class GoodputMockServerContainerTest {
                     .containsEntry("server", "goodput-mock-server")
                     .containsKey("container_image")
                     .containsEntry("engine_args", server.getServerArguments());
+        }
+    }
+
+    @Test
+    void should_run_the_runnable_jar_the_mock_server_module_builds() {
+        Path jar = Path.of("..", "mock-server", "target", "goodput-mock-server.jar");
+        assumeTrue(Files.isRegularFile(jar), "the mock-server module has not built " + jar + " yet");
+        try (GoodputMockServerContainer server = new GoodputMockServerContainer()
+                .withServerJar(jar)
+                .withFixedTimings(Duration.ofMillis(5), Duration.ofMillis(1))) {
+            server.start();
+
+            assertThat(server.isRunning()).isTrue();
+            assertThat(server.serverEndpoint().baseUrl().getPort()).isEqualTo(server.getMappedPort(8000));
         }
     }
 }
