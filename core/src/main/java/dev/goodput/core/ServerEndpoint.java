@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -32,6 +33,7 @@ public final class ServerEndpoint {
     private final boolean requireStreamEnd;
     private final Duration connectTimeout;
     private final UnaryOperator<String> environment;
+    private final Map<String, Object> metadata;
 
     private ServerEndpoint(
             URI baseUrl,
@@ -40,7 +42,8 @@ public final class ServerEndpoint {
             boolean continuousUsageStats,
             boolean requireStreamEnd,
             Duration connectTimeout,
-            UnaryOperator<String> environment) {
+            UnaryOperator<String> environment,
+            Map<String, Object> metadata) {
         this.baseUrl = baseUrl;
         this.model = model;
         this.apiKeyVariable = apiKeyVariable;
@@ -48,6 +51,7 @@ public final class ServerEndpoint {
         this.requireStreamEnd = requireStreamEnd;
         this.connectTimeout = connectTimeout;
         this.environment = environment;
+        this.metadata = metadata;
     }
 
     /**
@@ -77,7 +81,8 @@ public final class ServerEndpoint {
         if (root.endsWith("/v1")) {
             root = root.substring(0, root.length() - 3);
         }
-        return new ServerEndpoint(URI.create(root), model, null, true, true, Duration.ofSeconds(10), System::getenv);
+        return new ServerEndpoint(
+                URI.create(root), model, null, true, true, Duration.ofSeconds(10), System::getenv, Map.of());
     }
 
     /** Reads the API key from the named environment variable when a run starts, and sends it as a bearer token. */
@@ -87,7 +92,14 @@ public final class ServerEndpoint {
             throw new IllegalArgumentException("the API key environment variable name must not be blank");
         }
         return new ServerEndpoint(
-                baseUrl, model, variable, continuousUsageStats, requireStreamEnd, connectTimeout, environment);
+                baseUrl,
+                model,
+                variable,
+                continuousUsageStats,
+                requireStreamEnd,
+                connectTimeout,
+                environment,
+                metadata);
     }
 
     /**
@@ -95,7 +107,8 @@ public final class ServerEndpoint {
      * gives the token count of every event. Turn it off for servers that reject unknown stream options.
      */
     public ServerEndpoint withContinuousUsageStats(boolean value) {
-        return new ServerEndpoint(baseUrl, model, apiKeyVariable, value, requireStreamEnd, connectTimeout, environment);
+        return new ServerEndpoint(
+                baseUrl, model, apiKeyVariable, value, requireStreamEnd, connectTimeout, environment, metadata);
     }
 
     /**
@@ -104,7 +117,7 @@ public final class ServerEndpoint {
      */
     public ServerEndpoint withRequireStreamEnd(boolean value) {
         return new ServerEndpoint(
-                baseUrl, model, apiKeyVariable, continuousUsageStats, value, connectTimeout, environment);
+                baseUrl, model, apiKeyVariable, continuousUsageStats, value, connectTimeout, environment, metadata);
     }
 
     /** Sets the TCP connect timeout (default 10 s). */
@@ -114,7 +127,7 @@ public final class ServerEndpoint {
             throw new IllegalArgumentException("connectTimeout must be positive, was " + value);
         }
         return new ServerEndpoint(
-                baseUrl, model, apiKeyVariable, continuousUsageStats, requireStreamEnd, value, environment);
+                baseUrl, model, apiKeyVariable, continuousUsageStats, requireStreamEnd, value, environment, metadata);
     }
 
     /**
@@ -124,7 +137,40 @@ public final class ServerEndpoint {
     public ServerEndpoint withEnvironment(UnaryOperator<String> value) {
         Objects.requireNonNull(value, "environment");
         return new ServerEndpoint(
-                baseUrl, model, apiKeyVariable, continuousUsageStats, requireStreamEnd, connectTimeout, value);
+                baseUrl,
+                model,
+                apiKeyVariable,
+                continuousUsageStats,
+                requireStreamEnd,
+                connectTimeout,
+                value,
+                metadata);
+    }
+
+    /**
+     * Records facts about how the server was started, for example a container's image and engine arguments;
+     * they appear under {@code metadata} in {@link #describe()} and so in the run's JSON result. Never put a
+     * secret here.
+     *
+     * @param value names and values, in the order given; replaces any metadata set before
+     */
+    public ServerEndpoint withMetadata(Map<String, Object> value) {
+        Objects.requireNonNull(value, "metadata");
+        Map<String, Object> copy = Collections.unmodifiableMap(new LinkedHashMap<>(value));
+        return new ServerEndpoint(
+                baseUrl,
+                model,
+                apiKeyVariable,
+                continuousUsageStats,
+                requireStreamEnd,
+                connectTimeout,
+                environment,
+                copy);
+    }
+
+    /** Returns the facts recorded with {@link #withMetadata(Map)}, empty if none. */
+    public Map<String, Object> metadata() {
+        return metadata;
     }
 
     /** Returns the server's root URL, without {@code /v1}. */
@@ -182,6 +228,9 @@ public final class ServerEndpoint {
         description.put("api_key_env", apiKeyVariable);
         description.put("continuous_usage_stats", continuousUsageStats);
         description.put("require_stream_end", requireStreamEnd);
+        if (!metadata.isEmpty()) {
+            description.put("metadata", metadata);
+        }
         return description;
     }
 

@@ -1,6 +1,7 @@
 package dev.goodput.junit;
 
 import dev.goodput.core.ServerEndpoint;
+import dev.goodput.core.StartableServer;
 import dev.goodput.mock.MockServerConfig;
 import dev.goodput.mock.PerformanceModel;
 import java.lang.reflect.Field;
@@ -19,7 +20,8 @@ import org.junit.platform.commons.support.ReflectionSupport;
  * {@code goodput.server.url}; a server named in code ({@link ServerUnderTest} field, then {@link ServerUrl} on
  * the method, then on the class); {@link MockServer} on the method, then on the class; the simulated server
  * with its default preset. Simulated servers are started at most once per class (per method for a
- * method-level {@code @MockServer}) and closed by JUnit through the store.
+ * method-level {@code @MockServer}) and closed by JUnit through the store; so is a {@link StartableServer} in a
+ * static field (per test instance in an instance field) that was not already running.
  */
 final class ServerResolver {
 
@@ -96,9 +98,22 @@ final class ServerResolver {
         if (value instanceof dev.goodput.mock.MockServer mock) {
             return Optional.of(new ResolvedServer(ServerEndpoint.of(mock.baseUrl(), mock.modelName()), name, mock));
         }
+        if (value instanceof StartableServer startable) {
+            // A static field serves the whole class; an instance field lives as long as its test instance.
+            ExtensionContext owner = Modifier.isStatic(field.getModifiers())
+                    ? context.getParent().orElse(context)
+                    : context;
+            StartedByExtension started = owner.getStore(GoodputExtension.NAMESPACE)
+                    .getOrComputeIfAbsent(
+                            "startable-server:" + field.getDeclaringClass().getName() + "." + field.getName(),
+                            key -> StartedByExtension.start(startable),
+                            StartedByExtension.class);
+            return Optional.of(new ResolvedServer(started.endpoint(name), name, null));
+        }
         throw new ExtensionConfigurationException(name + " holds "
                 + (value == null ? "null" : "a " + value.getClass().getName())
-                + "; it must hold a dev.goodput.core.ServerEndpoint or a dev.goodput.mock.MockServer");
+                + "; it must hold a dev.goodput.core.ServerEndpoint, a dev.goodput.mock.MockServer or a"
+                + " dev.goodput.core.StartableServer such as a container from goodput-testcontainers");
     }
 
     private static ResolvedServer simulated(ExtensionContext owner, MockServer annotation, String source) {
@@ -130,6 +145,43 @@ final class ServerResolver {
                 ServerEndpoint.of(server.baseUrl(), server.modelName()),
                 source + " (preset " + preset + ", " + server.baseUrl() + ")",
                 server);
+    }
+
+    /**
+     * A startable server (a container) kept in the store: started when first needed, stopped by JUnit when its
+     * scope ends, unless it was already running, in which case whoever started it stops it. A server that failed
+     * to start is tried once per scope, not once per test: a vLLM start can take many minutes to time out.
+     */
+    @SuppressWarnings("deprecation")
+    record StartedByExtension(StartableServer server, boolean stopWhenDone, RuntimeException failure)
+            implements ExtensionContext.Store.CloseableResource, AutoCloseable {
+
+        /** Starts the server, or remembers why it did not start so that later tests fail at once, not after a timeout. */
+        static StartedByExtension start(StartableServer server) {
+            if (server.isRunning()) {
+                return new StartedByExtension(server, false, null);
+            }
+            try {
+                server.start();
+                return new StartedByExtension(server, true, null);
+            } catch (RuntimeException e) {
+                return new StartedByExtension(server, true, e);
+            }
+        }
+
+        ServerEndpoint endpoint(String name) {
+            if (failure != null) {
+                throw new IllegalStateException(name + " did not start: " + failure.getMessage(), failure);
+            }
+            return server.serverEndpoint();
+        }
+
+        @Override
+        public void close() {
+            if (stopWhenDone && server.isRunning()) {
+                server.stop();
+            }
+        }
     }
 
     /**

@@ -334,7 +334,8 @@ class GoodputExtensionTest {
                     .containsEntry(
                             "gate",
                             "@ServerUnderTest field DeclaresAServer.field holds null; it must hold a"
-                                    + " dev.goodput.core.ServerEndpoint or a dev.goodput.mock.MockServer");
+                                    + " dev.goodput.core.ServerEndpoint, a dev.goodput.mock.MockServer or a"
+                                    + " dev.goodput.core.StartableServer such as a container from goodput-testcontainers");
         } finally {
             DeclaresAServer.field = null;
         }

@@ -1,2 +1,8 @@
-/** Goodput's testcontainers module; its API arrives with the issue that builds it. */
+/**
+ * The server under test in a container: {@link dev.goodput.testcontainers.VllmContainer} for a real vLLM on a GPU
+ * runner, {@link dev.goodput.testcontainers.GoodputMockServerContainer} for Goodput's simulated server on any
+ * runner with a container engine, and {@link dev.goodput.testcontainers.EnabledIfContainerEngine} to skip such
+ * tests where there is none. Put either container in a {@code @ServerUnderTest} field and the JUnit extension
+ * starts it once per class and stops it at the end.
+ */
 package dev.goodput.testcontainers;
