@@ -30,9 +30,10 @@ public final class ConsoleReport {
         var accounting = result.accounting();
         line(
                 out,
-                "Goodput run: %s against %s",
+                "Goodput run: %s against %s (model %s)",
                 result.spec().load(),
-                result.spec().server());
+                result.spec().server().baseUrl(),
+                result.spec().server().model());
         line(
                 out,
                 "requests: %d scheduled, %d succeeded, %d failed, %d timed out, %d cancelled (%d measured)",

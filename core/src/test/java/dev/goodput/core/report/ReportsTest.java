@@ -74,6 +74,7 @@ class ReportsTest {
         String text = ConsoleReport.format(RESULT);
 
         assertThat(text)
+                .startsWith("Goodput run: constant 5.0 req/s, 7 requests against http://127.0.0.1:1 (model m)\n")
                 .contains("requests: 7 scheduled, 6 succeeded, 1 failed, 0 timed out, 0 cancelled (5 measured)")
                 .contains("load: offered 5.00 req/s, achieved 10.00 req/s, window 1.00 s, peak in flight 4")
                 .contains("goodput: 3.00 req/s (3 good requests, SLO attainment 60.00 %, error rate 20.00 %)")
