@@ -6,7 +6,6 @@ import dev.goodput.core.Outcome;
 import dev.goodput.core.Phase;
 import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RequestSpec;
-import dev.goodput.core.TokenCountSource;
 import dev.goodput.core.TokenCounter;
 import dev.goodput.core.internal.sse.ChunkDecoder;
 import dev.goodput.core.internal.sse.SseEvent;
@@ -36,7 +35,7 @@ public final class InFlightRequest {
     private final RequestSpec spec;
     private final long intendedNanos;
     private final boolean requireStreamEnd;
-    private final TokenCounter outputTokenCounter;
+    private final TokenTally tokens;
     private final CompletionListener listener;
     private final SseParser parser = new SseParser(this::onEvent);
 
@@ -49,16 +48,11 @@ public final class InFlightRequest {
     private int httpStatus;
     private String contentType;
     private int contentEvents;
-    private int lastCumulativeCompletionTokens;
-    private int continuousCompletionTokens = -1;
-    private int finalCompletionTokens = -1;
-    private int serverPromptTokens = -1;
     private String finishReason;
     private long maxStallNanos = ABSENT;
     private long[] gapNanos = new long[16];
     private int[] gapTokens = new int[16];
     private int gapCount;
-    private StringBuilder generatedText;
     private StringBuilder errorBody;
     private Exchange exchange;
     private RequestRecord record;
@@ -76,9 +70,8 @@ public final class InFlightRequest {
         this.spec = Objects.requireNonNull(spec, "spec");
         this.intendedNanos = intendedNanos;
         this.requireStreamEnd = requireStreamEnd;
-        this.outputTokenCounter = outputTokenCounter;
+        this.tokens = new TokenTally(outputTokenCounter);
         this.listener = Objects.requireNonNull(listener, "listener");
-        this.generatedText = outputTokenCounter == null ? null : new StringBuilder();
     }
 
     public long index() {
@@ -290,24 +283,16 @@ public final class InFlightRequest {
     }
 
     private void onContent(StreamChunk chunk, long nanos) {
-        int tokens = 1;
-        if (chunk.completionTokens() >= 0 && !chunk.finalUsage()) {
-            // Continuous usage: the count is cumulative, so this event carries the difference. An event whose
-            // count did not grow (text held back by the server's detokenizer) still counts as one token.
-            tokens = Math.max(1, chunk.completionTokens() - lastCumulativeCompletionTokens);
-        }
+        int eventTokens = tokens.tokensOf(chunk);
         if (firstTokenNanos == ABSENT) {
             firstTokenNanos = nanos;
         } else {
             long gap = nanos - lastTokenNanos;
-            appendGap(gap, tokens);
+            appendGap(gap, eventTokens);
             maxStallNanos = Math.max(maxStallNanos, gap);
         }
         lastTokenNanos = nanos;
         contentEvents++;
-        if (generatedText != null) {
-            generatedText.append(chunk.text());
-        }
         onUsageAndFinish(chunk);
     }
 
@@ -315,17 +300,7 @@ public final class InFlightRequest {
         if (chunk.finishReason() != null) {
             finishReason = chunk.finishReason();
         }
-        if (chunk.promptTokens() >= 0) {
-            serverPromptTokens = chunk.promptTokens();
-        }
-        if (chunk.completionTokens() >= 0) {
-            if (chunk.finalUsage()) {
-                finalCompletionTokens = chunk.completionTokens();
-            } else {
-                continuousCompletionTokens = chunk.completionTokens();
-                lastCumulativeCompletionTokens = chunk.completionTokens();
-            }
-        }
+        tokens.take(chunk);
     }
 
     private Outcome outcomeAtDone() {
@@ -354,29 +329,7 @@ public final class InFlightRequest {
     }
 
     private void finishLocked(Outcome outcome, String detail, long nanos) {
-        int clientOutput = -1;
-        if (outputTokenCounter != null) {
-            clientOutput = outputTokenCounter.count(generatedText.toString());
-            generatedText = null;
-        }
-        int outputTokens;
-        TokenCountSource source;
-        if (finalCompletionTokens >= 0) {
-            outputTokens = finalCompletionTokens;
-            source = TokenCountSource.USAGE;
-        } else if (continuousCompletionTokens >= 0) {
-            outputTokens = continuousCompletionTokens;
-            source = TokenCountSource.CONTINUOUS_USAGE;
-        } else if (clientOutput >= 0) {
-            outputTokens = clientOutput;
-            source = TokenCountSource.CLIENT_TOKENIZER;
-        } else if (contentEvents > 0) {
-            outputTokens = contentEvents;
-            source = TokenCountSource.CONTENT_EVENTS;
-        } else {
-            outputTokens = 0;
-            source = TokenCountSource.NONE;
-        }
+        TokenTally.OutputCount output = tokens.output(contentEvents);
         record = new RequestRecord(
                 index,
                 phase,
@@ -389,10 +342,10 @@ public final class InFlightRequest {
                 heldByConcurrencyCap,
                 httpStatus,
                 contentEvents,
-                outputTokens,
-                source,
-                clientOutput,
-                serverPromptTokens,
+                output.tokens(),
+                output.source(),
+                output.clientTokens(),
+                tokens.serverPromptTokens(),
                 spec.promptTokens(),
                 maxStallNanos,
                 finishReason,

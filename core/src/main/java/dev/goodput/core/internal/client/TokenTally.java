@@ -1,0 +1,86 @@
+package dev.goodput.core.internal.client;
+
+import dev.goodput.core.TokenCountSource;
+import dev.goodput.core.TokenCounter;
+import dev.goodput.core.internal.sse.StreamChunk;
+
+/**
+ * Counts one stream's tokens as the metric definitions say: the tokens each content event carries (from
+ * continuous usage, else one), the server's prompt count, and at the end the output count from the best source
+ * available: the final usage event, the last continuous usage, a client tokenizer, or the content events.
+ * Not thread-safe: its {@link InFlightRequest} guards it.
+ */
+final class TokenTally {
+
+    /** The output count and where it came from, with the client's own count beside it. */
+    record OutputCount(int tokens, TokenCountSource source, int clientTokens) {}
+
+    private final TokenCounter clientCounter;
+    private StringBuilder generatedText;
+    private int lastCumulativeCompletionTokens;
+    private int continuousCompletionTokens = -1;
+    private int finalCompletionTokens = -1;
+    private int serverPromptTokens = -1;
+
+    TokenTally(TokenCounter clientCounter) {
+        this.clientCounter = clientCounter;
+        this.generatedText = clientCounter == null ? null : new StringBuilder();
+    }
+
+    /**
+     * Returns how many tokens a content event carries. With continuous usage the count is cumulative, so the
+     * event carries the difference; an event whose count did not grow (text held back by the server's
+     * detokenizer) still counts as one token. Without usage, one.
+     */
+    int tokensOf(StreamChunk content) {
+        if (content.completionTokens() >= 0 && !content.finalUsage()) {
+            return Math.max(1, content.completionTokens() - lastCumulativeCompletionTokens);
+        }
+        return 1;
+    }
+
+    /** Takes the text and usage of any event; call after {@link #tokensOf} for a content event. */
+    void take(StreamChunk chunk) {
+        if (generatedText != null && chunk.kind() == StreamChunk.Kind.CONTENT) {
+            generatedText.append(chunk.text());
+        }
+        if (chunk.promptTokens() >= 0) {
+            serverPromptTokens = chunk.promptTokens();
+        }
+        if (chunk.completionTokens() >= 0) {
+            if (chunk.finalUsage()) {
+                finalCompletionTokens = chunk.completionTokens();
+            } else {
+                continuousCompletionTokens = chunk.completionTokens();
+                lastCumulativeCompletionTokens = chunk.completionTokens();
+            }
+        }
+    }
+
+    /** Returns the server's prompt token count, or -1 when it sent none. */
+    int serverPromptTokens() {
+        return serverPromptTokens;
+    }
+
+    /** Returns the output count from the best source; call once, at the end of the stream. */
+    OutputCount output(int contentEvents) {
+        int clientTokens = -1;
+        if (clientCounter != null) {
+            clientTokens = clientCounter.count(generatedText.toString());
+            generatedText = null;
+        }
+        if (finalCompletionTokens >= 0) {
+            return new OutputCount(finalCompletionTokens, TokenCountSource.USAGE, clientTokens);
+        }
+        if (continuousCompletionTokens >= 0) {
+            return new OutputCount(continuousCompletionTokens, TokenCountSource.CONTINUOUS_USAGE, clientTokens);
+        }
+        if (clientTokens >= 0) {
+            return new OutputCount(clientTokens, TokenCountSource.CLIENT_TOKENIZER, clientTokens);
+        }
+        if (contentEvents > 0) {
+            return new OutputCount(contentEvents, TokenCountSource.CONTENT_EVENTS, clientTokens);
+        }
+        return new OutputCount(0, TokenCountSource.NONE, clientTokens);
+    }
+}
