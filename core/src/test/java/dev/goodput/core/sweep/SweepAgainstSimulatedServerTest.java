@@ -1,0 +1,108 @@
+package dev.goodput.core.sweep;
+
+import dev.goodput.core.LoadProfile;
+import dev.goodput.core.Metric;
+import dev.goodput.core.ServerEndpoint;
+import dev.goodput.core.Slo;
+import dev.goodput.core.Workload;
+import dev.goodput.mock.MockServer;
+import dev.goodput.mock.MockServerConfig;
+import dev.goodput.mock.PerformanceModel;
+import java.time.Duration;
+import java.util.Locale;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Sweeps the simulated {@code tiny-test} server, whose model says where it saturates: {@link
+ * PerformanceModel#maxRequestsPerSecond} for the workload's shape. Above that rate the queue grows without bound,
+ * so the knee, the max goodput rate and the over-saturation detector must all find that rate.
+ */
+class SweepAgainstSimulatedServerTest {
+
+    private static final int PROMPT = 64;
+    private static final int OUTPUT = 64;
+    private static final PerformanceModel MODEL = PerformanceModel.preset("tiny-test");
+    private static final double SATURATION = MODEL.maxRequestsPerSecond(PROMPT, OUTPUT);
+    private static MockServer server;
+
+    @BeforeAll
+    static void startServer() {
+        server = MockServer.start(MockServerConfig.defaults().withPerformanceModel(MODEL));
+    }
+
+    @AfterAll
+    static void stopServer() {
+        server.close();
+    }
+
+    private static Sweep.Builder sweep() {
+        return Sweep.newSweep(ServerEndpoint.of(server.baseUrl(), server.modelName()))
+                .workload(Workload.synthetic()
+                        .inputTokens(PROMPT)
+                        .outputTokens(OUTPUT)
+                        .build())
+                .slos(Slo.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(250)))
+                .loadAt(rate -> LoadProfile.constantRate(rate)
+                        .duration(Duration.ofSeconds(8))
+                        .drain(Duration.ofSeconds(5)));
+    }
+
+    /**
+     * A finite run at a rate a little above saturation still attains the target: its queue has not yet grown
+     * past the TTFT bound for more than 10 % of its requests. That lets the found rate exceed the model's by up
+     * to about {@code saturation * bound / (0.9 * runSeconds)}, here 0.32 req/s, on top of the resolution.
+     */
+    private static final double FINITE_RUN_ALLOWANCE = SATURATION * 0.25 / (0.9 * 8);
+
+    @Test
+    void should_find_the_knee_and_the_max_goodput_rate_where_the_model_saturates() {
+        double step = Math.round(SATURATION / 3 * 4) / 4.0;
+        double resolution = 0.5;
+        SweepResult result = sweep().rates(step, 2 * step, 3 * step, 4 * step)
+                .searchMaxGoodput(resolution, 3)
+                .run();
+        print(result);
+
+        MaxGoodput max = result.maxGoodput();
+        assertThat(max.converged()).as(max.describe()).isTrue();
+        assertThat(max.failingRate() - max.rate()).isLessThanOrEqualTo(resolution);
+        assertThat(max.rate())
+                .as("max goodput rate against the model's saturation rate %.2f", SATURATION)
+                .isBetween(SATURATION - resolution, SATURATION + resolution + FINITE_RUN_ALLOWANCE);
+        assertThat(max.runs()).hasSize(result.points().size());
+        assertThat(result.kneePoint())
+                .as("knee against the model's saturation rate %.2f", SATURATION)
+                .hasValueSatisfying(knee -> assertThat(knee.offeredRate()).isBetween(SATURATION - step, SATURATION));
+        assertThat(result.curve())
+                .filteredOn(point -> point.offeredRate() < SATURATION)
+                .noneMatch(SweepPoint::stoppedEarly);
+        assertThat(result.curve())
+                .filteredOn(point -> point.offeredRate() > SATURATION * 1.25)
+                .isNotEmpty()
+                .allSatisfy(
+                        point -> assertThat(point.stopReason()).startsWith("over-saturated: requests in flight grew"));
+    }
+
+    private static void print(SweepResult result) {
+        for (SweepPoint point : result.points()) {
+            System.out.printf(
+                    Locale.ROOT,
+                    "%s %.2f: throughput %.2f attainment %.3f ttft p50 %.0f ms %s%n",
+                    point.role(),
+                    point.offeredRate(),
+                    point.throughput(),
+                    point.attainment(),
+                    point.result().summary(Metric.TTFT).percentile(50) / 1e6,
+                    point.stoppedEarly() ? point.stopReason() : "");
+        }
+        System.out.printf(
+                Locale.ROOT,
+                "model saturation %.2f req/s; %s; knee %s; notes %s%n",
+                SATURATION,
+                result.maxGoodput().describe(),
+                result.kneePoint().map(SweepPoint::offeredRate),
+                result.notes());
+    }
+}
