@@ -1,14 +1,23 @@
 package dev.goodput.core.sweep;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.goodput.core.LoadProfile;
 import dev.goodput.core.Metric;
 import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.Slo;
 import dev.goodput.core.Workload;
+import dev.goodput.core.report.ReportIndex;
+import dev.goodput.core.report.Reports;
+import dev.goodput.core.report.SweepCsvReport;
+import dev.goodput.core.testing.HeadlessChromium;
 import dev.goodput.mock.MockServer;
 import dev.goodput.mock.MockServerConfig;
 import dev.goodput.mock.PerformanceModel;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -25,11 +34,19 @@ class SweepAgainstSimulatedServerTest {
     private static final int OUTPUT = 64;
     private static final PerformanceModel MODEL = PerformanceModel.preset("tiny-test");
     private static final double SATURATION = MODEL.maxRequestsPerSecond(PROMPT, OUTPUT);
+    private static final double STEP = Math.round(SATURATION / 3 * 4) / 4.0;
+    private static final double RESOLUTION = 0.5;
     private static MockServer server;
+    private static SweepResult result;
 
+    /** One sweep for every test: a grid of a third of the saturation rate up to 4/3 of it, then the search. */
     @BeforeAll
-    static void startServer() {
+    static void sweepTheSimulatedServer() {
         server = MockServer.start(MockServerConfig.defaults().withPerformanceModel(MODEL));
+        result = sweep().rates(STEP, 2 * STEP, 3 * STEP, 4 * STEP)
+                .searchMaxGoodput(RESOLUTION, 3)
+                .run();
+        print(result);
     }
 
     @AfterAll
@@ -58,13 +75,8 @@ class SweepAgainstSimulatedServerTest {
 
     @Test
     void should_find_the_knee_and_the_max_goodput_rate_where_the_model_saturates() {
-        double step = Math.round(SATURATION / 3 * 4) / 4.0;
-        double resolution = 0.5;
-        SweepResult result = sweep().rates(step, 2 * step, 3 * step, 4 * step)
-                .searchMaxGoodput(resolution, 3)
-                .run();
-        print(result);
-
+        double resolution = RESOLUTION;
+        double step = STEP;
         MaxGoodput max = result.maxGoodput();
         assertThat(max.converged()).as(max.describe()).isTrue();
         assertThat(max.failingRate() - max.rate()).isLessThanOrEqualTo(resolution);
@@ -83,6 +95,49 @@ class SweepAgainstSimulatedServerTest {
                 .isNotEmpty()
                 .allSatisfy(
                         point -> assertThat(point.stopReason()).startsWith("over-saturated: requests in flight grew"));
+    }
+
+    @Test
+    void should_write_a_sweep_report_that_renders_in_a_headless_browser() throws Exception {
+        Path directory = Path.of("target", "goodput-reports", "SweepAgainstSimulatedServerTest");
+        Reports.writeSweep(result, directory.resolve("sweep"), "tiny-test sweep", "PASSED");
+        Path index = ReportIndex.write(directory);
+
+        assertThat(Files.readString(directory.resolve("sweep").resolve(Reports.SWEEP_CSV_FILE))
+                        .lines())
+                .hasSize(result.points().size() + 1)
+                .first()
+                .isEqualTo(SweepCsvReport.HEADER);
+        assertThat(Files.readString(index))
+                .contains("href=\"sweep/sweep.html\"")
+                .contains("PASSED");
+
+        HeadlessChromium chromium = HeadlessChromium.requireInstalled();
+        Path screenshots = Path.of("target", "screenshots");
+        Path sweepPage = directory.resolve("sweep").resolve(Reports.SWEEP_HTML_FILE);
+        Path runPage = directory.resolve("sweep").resolve("run-03").resolve(Reports.HTML_FILE);
+        for (Path page : List.of(sweepPage, runPage, index)) {
+            HeadlessChromium.Output output = chromium.dumpDom(page, screenshots);
+            assertThat(output.stderr()).as("console of %s", page).doesNotContain("Uncaught", "CONSOLE(");
+            assertThat(output.stdout()).as("DOM of %s", page).contains("data-rendered=\"true\"");
+        }
+        String sweepDom = chromium.dumpDom(sweepPage, screenshots).stdout();
+        assertThat(sweepDom)
+                .contains("id=\"sweep-latency-ttft\"", "id=\"sweep-attainment\"", "id=\"sweep-throughput\"")
+                .contains("class=\"mark\"", "class=\"bound\"", "max goodput");
+        assertThat(sweepDom.split("class=\"series\"", -1)).hasSizeGreaterThan(10);
+        String runDom = chromium.dumpDom(runPage, screenshots).stdout();
+        assertThat(runDom)
+                .contains("id=\"cdf-ttft\"", "id=\"cdf-tpot\"", "id=\"cdf-itl\"", "id=\"cdf-e2el\"")
+                .contains("id=\"over-time-throughput\"", "id=\"over-time-in-flight\"", "id=\"over-time-ttft\"");
+
+        Path sweepPng = screenshots.resolve("sweep.png");
+        Path runPng = screenshots.resolve("run.png");
+        chromium.screenshot(sweepPage, sweepPng, 1400, 1500);
+        chromium.screenshot(runPage, runPng, 1400, 2000);
+        assertThat(Files.size(sweepPng)).isGreaterThan(20_000);
+        assertThat(Files.size(runPng)).isGreaterThan(20_000);
+        System.out.println("screenshots: " + sweepPng.toAbsolutePath() + ", " + runPng.toAbsolutePath());
     }
 
     private static void print(SweepResult result) {
