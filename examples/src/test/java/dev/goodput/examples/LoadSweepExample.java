@@ -29,7 +29,7 @@ class LoadSweepExample {
     @Slo(metric = Metric.TPOT, percentile = 90, atMost = 50)
     @LoadSweep(
             rates = {4, 8, 12},
-            runSeconds = 6,
+            runSeconds = 8,
             drainSeconds = 5,
             resolution = 1,
             maxSearchRuns = 2)

@@ -107,6 +107,7 @@ class LoadSweepExtensionTest {
                 .orElseThrow()
                 .getThrowable()
                 .orElseThrow();
+        System.out.println(failure.getMessage());
         assertThat(failure.getMessage())
                 .startsWith("NeedsTwentyRequestsPerSecond.sweep(): max goodput rate 4.00 req/s is below the required"
                         + " 20.00 req/s\n  " + result.maxGoodput().describe() + "\n")

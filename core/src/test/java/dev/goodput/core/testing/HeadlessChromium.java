@@ -70,6 +70,16 @@ public final class HeadlessChromium {
                 page.toUri().toString());
     }
 
+    private static void deleteRecursively(Path directory) throws IOException {
+        try (var paths = Files.walk(directory)) {
+            for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        } catch (IOException | java.io.UncheckedIOException e) {
+            // A file Chromium still held: the profile stays under target/, which the next clean removes.
+        }
+    }
+
     private Output run(Path workDir, String... arguments) throws IOException, InterruptedException {
         Files.createDirectories(workDir);
         Path profile = Files.createTempDirectory(workDir, "chromium-profile-");
@@ -94,9 +104,13 @@ public final class HeadlessChromium {
                 .redirectOutput(out.toFile())
                 .redirectError(err.toFile())
                 .start();
-        if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            throw new IllegalStateException("chromium did not finish within " + TIMEOUT_SECONDS + " s: " + command);
+        try {
+            if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+                throw new IllegalStateException("chromium did not finish within " + TIMEOUT_SECONDS + " s: " + command);
+            }
+        } finally {
+            deleteRecursively(profile);
         }
         return new Output(Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
     }

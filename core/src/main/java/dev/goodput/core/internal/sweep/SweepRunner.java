@@ -18,8 +18,8 @@ import java.util.function.Function;
 /** Runs a sweep: the automatic mode's probes, the grid, then the max-goodput search; each run whole. */
 public final class SweepRunner {
 
-    /** Samples the over-saturation slope is fitted over: 3 s at the watcher's 250 ms interval. */
-    static final int SATURATION_WINDOW = 12;
+    /** Samples the over-saturation slope is fitted over: 5 s at the watcher's 250 ms interval. */
+    static final int SATURATION_WINDOW = 20;
 
     private final SweepSpec spec;
     private final Function<RunSpec, RunResult> runner;
