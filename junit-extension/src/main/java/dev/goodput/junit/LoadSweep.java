@@ -48,6 +48,12 @@ public @interface LoadSweep {
     /** How long each run at a rate sends load, in seconds. */
     double runSeconds() default 30;
 
+    /**
+     * How long each run warms up before its requests are measured, in seconds (0 for none): the first requests of
+     * a JVM's first run are slow for reasons that have nothing to do with the server.
+     */
+    double warmupSeconds() default 0;
+
     /** How long a run waits for its last requests after the load ends, in seconds. */
     double drainSeconds() default 10;
 

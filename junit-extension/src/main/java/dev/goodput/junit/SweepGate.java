@@ -65,8 +65,9 @@ final class SweepGate {
 
     private static LoadProfile atRate(LoadSweep sweep, double rate) {
         LoadProfile profile = sweep.poisson() ? LoadProfile.poisson(rate) : LoadProfile.constantRate(rate);
-        return profile.duration(GateDefinition.seconds(sweep.runSeconds()))
+        profile = profile.duration(GateDefinition.seconds(sweep.runSeconds()))
                 .drain(GateDefinition.seconds(sweep.drainSeconds()));
+        return sweep.warmupSeconds() > 0 ? profile.warmup(GateDefinition.seconds(sweep.warmupSeconds())) : profile;
     }
 
     /** Returns the failure message when the max goodput rate is below the bound, else empty. */

@@ -46,8 +46,9 @@ class LoadSweepExtensionTest {
         @Workload(inputTokens = 8, outputTokens = 4)
         @Slo(metric = TTFT, percentile = 90, atMost = 300)
         @LoadSweep(
-                rates = {2, 4, 8},
-                runSeconds = 3,
+                rates = {3, 5, 8},
+                runSeconds = 5,
+                warmupSeconds = 1,
                 drainSeconds = 5,
                 resolution = 1,
                 maxSearchRuns = 3)
@@ -63,8 +64,10 @@ class LoadSweepExtensionTest {
                 .assertStatistics(stats -> stats.started(1).succeeded(1));
 
         SweepResult result = SustainsFourRequestsPerSecond.captured;
-        assertThat(result.curve()).extracting(SweepPoint::offeredRate).startsWith(2.0, 4.0);
-        assertThat(result.maxGoodput().rate()).isBetween(SATURATION - 1, SATURATION);
+        assertThat(result.curve()).extracting(SweepPoint::offeredRate).startsWith(3.0, 5.0);
+        // A finite run a little past capacity still passes until its queue outgrows the 200 ms of TTFT slack:
+        // up to capacity x 0.2 s / (0.9 x 4 s) = 0.35 req/s above it.
+        assertThat(result.maxGoodput().rate()).isBetween(SATURATION - 1, SATURATION + 0.35);
         assertThat(result.maxGoodput().converged()).isTrue();
         Path directory = reports.resolve("SustainsFourRequestsPerSecond").resolve("sweep");
         assertThat(Files.readString(directory.resolve(Reports.SWEEP_CSV_FILE)).lines())
@@ -85,7 +88,8 @@ class LoadSweepExtensionTest {
         @Slo(metric = TTFT, percentile = 90, atMost = 300)
         @LoadSweep(
                 rates = {4, 12},
-                runSeconds = 3,
+                runSeconds = 4,
+                warmupSeconds = 1,
                 drainSeconds = 5)
         @MaxGoodputRate(atLeast = 20)
         void sweep(SweepResult result) {
