@@ -39,11 +39,11 @@ class SweepAgainstSimulatedServerTest {
     private static MockServer server;
     private static SweepResult result;
 
-    /** One sweep for every test: a grid of a third of the saturation rate up to 4/3 of it, then the search. */
+    /** One sweep for every test: a grid of 2/3, 3/3 and 4/3 of the saturation rate, then the search. */
     @BeforeAll
     static void sweepTheSimulatedServer() {
         server = MockServer.start(MockServerConfig.defaults().withPerformanceModel(MODEL));
-        result = sweep().rates(STEP, 2 * STEP, 3 * STEP, 4 * STEP)
+        result = sweep().rates(2 * STEP, 3 * STEP, 4 * STEP)
                 .searchMaxGoodput(RESOLUTION, 3)
                 .run();
         print(result);
@@ -134,7 +134,7 @@ class SweepAgainstSimulatedServerTest {
         Path sweepPng = screenshots.resolve("sweep.png");
         Path runPng = screenshots.resolve("run.png");
         chromium.screenshot(sweepPage, sweepPng, 1400, 1500);
-        chromium.screenshot(runPage, runPng, 1400, 2000);
+        chromium.screenshot(runPage, runPng, 1400, 2500);
         assertThat(Files.size(sweepPng)).isGreaterThan(20_000);
         assertThat(Files.size(runPng)).isGreaterThan(20_000);
         System.out.println("screenshots: " + sweepPng.toAbsolutePath() + ", " + runPng.toAbsolutePath());

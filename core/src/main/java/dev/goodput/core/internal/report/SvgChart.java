@@ -142,7 +142,8 @@ public final class SvgChart {
                     x,
                     y));
             boolean nearRight = x > LEFT + (WIDTH - LEFT - RIGHT) * 0.6;
-            text(svg, nearRight ? x - 9 : x + 9, y - 9, markLabels.get(i), nearRight ? "end" : "start", "mark-label");
+            double labelY = y - 9 < TOP + 12 ? y + 20 : y - 9;
+            text(svg, nearRight ? x - 9 : x + 9, labelY, markLabels.get(i), nearRight ? "end" : "start", "mark-label");
         }
         return svg.append("</svg>").toString();
     }
