@@ -3,7 +3,9 @@ package dev.goodput.junit;
 import dev.goodput.core.Metric;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.report.ConsoleReport;
+import dev.goodput.core.report.ReportIndex;
 import dev.goodput.core.report.Reports;
+import dev.goodput.core.sweep.SweepResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -41,12 +43,34 @@ final class GateReports {
     }
 
     static void write(ExtensionContext context, GoodputConfiguration configuration, RunResult result, int run) {
-        Path directory = Reports.writeAll(result, directory(context, configuration, run));
+        Path directory = Reports.writeAll(result, directory(context, configuration, run), title(context, run));
+        ReportIndex.write(configuration.reportDirectory());
         System.out.print(ConsoleReport.format(result));
         System.out.println("reports: " + directory);
         publish(context, directory, Reports.JSON_FILE, MediaType.APPLICATION_JSON);
         publish(context, directory, Reports.CSV_FILE, MediaType.parse("text/csv"));
+        publish(context, directory, Reports.HTML_FILE, MediaType.parse("text/html"));
         context.publishReportEntry(keyFigures(result, run));
+    }
+
+    /** Writes a sweep's reports, its page's verdict, the index, and prints where they are. */
+    static void writeSweep(
+            ExtensionContext context, GoodputConfiguration configuration, SweepResult result, boolean passed) {
+        Path directory = Reports.writeSweep(
+                result, directory(context, configuration, 0), title(context, 0), passed ? "PASSED" : "FAILED");
+        ReportIndex.write(configuration.reportDirectory());
+        System.out.println(result.maxGoodput().describe());
+        System.out.println("reports: " + directory.resolve(Reports.SWEEP_HTML_FILE));
+        publish(context, directory, Reports.SWEEP_HTML_FILE, MediaType.parse("text/html"));
+        publish(context, directory, Reports.SWEEP_CSV_FILE, MediaType.parse("text/csv"));
+        context.publishReportEntry(Map.of(
+                "goodput.max_goodput_rps", format(result.maxGoodputRate()),
+                "goodput.sweep_runs", Integer.toString(result.points().size())));
+    }
+
+    private static String title(ExtensionContext context, int run) {
+        return context.getRequiredTestClass().getSimpleName() + "."
+                + context.getRequiredTestMethod().getName() + (run == 0 ? "" : " run " + run);
     }
 
     private static void publish(ExtensionContext context, Path directory, String file, MediaType type) {

@@ -3,7 +3,11 @@ package dev.goodput.junit;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.RunSpec;
 import dev.goodput.core.Slo;
+import dev.goodput.core.sweep.Sweep;
+import dev.goodput.core.sweep.SweepResult;
+import dev.goodput.core.sweep.SweepSpec;
 import java.lang.reflect.Method;
+import java.util.Optional;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
 import org.junit.jupiter.api.extension.BeforeTestExecutionCallback;
@@ -12,24 +16,32 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolutionException;
 import org.junit.jupiter.api.extension.ParameterResolver;
+import org.opentest4j.AssertionFailedError;
 
 /**
  * Turns a test method into a performance gate. Before the method body it validates the annotations, resolves
  * the server under test and runs the load; the body receives the {@link RunResult} (or a {@link GoodputRunner}
  * for runs of its own); after the body it writes the reports and fails the test with every objective that was
- * not met. JUnit invokes the method itself, exactly once.
+ * not met. With {@link LoadSweep} it runs a sweep instead, injects the {@link SweepResult} and judges
+ * {@link MaxGoodputRate}. JUnit invokes the method itself, exactly once.
  */
 final class GoodputExtension implements BeforeTestExecutionCallback, AfterTestExecutionCallback, ParameterResolver {
 
     static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(GoodputExtension.class);
     private static final String RESULT = "result";
     private static final String RUNNER = "runner";
+    private static final String SWEEP = "sweep";
 
     @Override
     public void beforeTestExecution(ExtensionContext context) {
         GoodputConfiguration configuration = GoodputConfiguration.from(context);
         Method method = context.getRequiredTestMethod();
         GateDefinition gate = GateDefinition.of(context.getRequiredTestClass(), method, configuration.loadScale());
+        Optional<LoadSweep> sweep = SweepGate.annotation(context.getRequiredTestClass(), method);
+        if (sweep.isPresent()) {
+            runSweep(context, configuration, gate, sweep.get());
+            return;
+        }
         if (gate.load().isEmpty()) {
             if (!gate.slos().isEmpty()) {
                 throw new ExtensionConfigurationException(
@@ -53,8 +65,37 @@ final class GoodputExtension implements BeforeTestExecutionCallback, AfterTestEx
         GateReports.write(context, configuration, result, 0);
     }
 
+    private static void runSweep(
+            ExtensionContext context, GoodputConfiguration configuration, GateDefinition gate, LoadSweep sweep) {
+        String where = context.getRequiredTestClass().getSimpleName() + "."
+                + context.getRequiredTestMethod().getName() + "()";
+        ServerResolver.ResolvedServer server = ServerResolver.resolve(context, configuration);
+        SweepSpec spec = SweepGate.spec(
+                sweep,
+                gate,
+                server.endpoint(),
+                SweepProgressLine.forTest(context, configuration),
+                configuration.loadScale(),
+                where);
+        SweepResult result = Sweep.run(spec);
+        Optional<String> failure = SweepGate.failure(
+                where,
+                result,
+                GateDefinition.nearest(
+                                context.getRequiredTestClass(), context.getRequiredTestMethod(), MaxGoodputRate.class)
+                        .orElse(null),
+                server.source(),
+                GateReports.directory(context, configuration, 0));
+        context.getStore(NAMESPACE).put(SWEEP, new SweepRun(result, failure.orElse(null)));
+        GateReports.writeSweep(context, configuration, result, failure.isEmpty());
+    }
+
     @Override
     public void afterTestExecution(ExtensionContext context) {
+        SweepRun sweep = context.getStore(NAMESPACE).get(SWEEP, SweepRun.class);
+        if (sweep != null && sweep.failure() != null) {
+            throw new AssertionFailedError(sweep.failure());
+        }
         GateRun run = context.getStore(NAMESPACE).get(RESULT, GateRun.class);
         if (run == null) {
             return;
@@ -66,7 +107,7 @@ final class GoodputExtension implements BeforeTestExecutionCallback, AfterTestEx
     @Override
     public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
         Class<?> type = parameter.getParameter().getType();
-        return type == RunResult.class || type == GoodputRunner.class;
+        return type == RunResult.class || type == GoodputRunner.class || type == SweepResult.class;
     }
 
     @Override
@@ -75,6 +116,14 @@ final class GoodputExtension implements BeforeTestExecutionCallback, AfterTestEx
             return context.getStore(NAMESPACE)
                     .getOrComputeIfAbsent(RUNNER, key -> new ExtensionRunner(context), GoodputRunner.class);
         }
+        if (parameter.getParameter().getType() == SweepResult.class) {
+            SweepRun sweep = context.getStore(NAMESPACE).get(SWEEP, SweepRun.class);
+            if (sweep == null) {
+                throw new ParameterResolutionException("a SweepResult parameter needs a sweep: add @LoadSweep to "
+                        + context.getRequiredTestMethod().getName() + "() or its class");
+            }
+            return sweep.result();
+        }
         GateRun run = context.getStore(NAMESPACE).get(RESULT, GateRun.class);
         if (run == null) {
             throw new ParameterResolutionException("a RunResult parameter needs a load to run: add @LoadProfile to "
@@ -82,6 +131,9 @@ final class GoodputExtension implements BeforeTestExecutionCallback, AfterTestEx
         }
         return run.result();
     }
+
+    /** The annotated sweep's result and its gate's failure message (or {@code null}), kept for the test. */
+    record SweepRun(SweepResult result, String failure) {}
 
     /** The annotated gate's run, kept for the parameter and the verdict. */
     record GateRun(RunResult result, String serverSource) {}

@@ -5,9 +5,11 @@ import dev.goodput.core.ProgressListener;
 import dev.goodput.core.RunEnvironment;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.RunSpec;
+import dev.goodput.core.RunWatcher;
 import dev.goodput.core.internal.client.Transport;
 import dev.goodput.core.internal.result.ResultCalculator;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 
 /** Wires a spec to a driver, runs it to the end and computes the result. */
@@ -55,10 +57,19 @@ public final class RunEngine {
     }
 
     private static void reportProgress(ProgressListener listener, LoadDriver driver, TaskScheduler scheduler) {
-        scheduler.schedule(scheduler.clock().nanoTime() + PROGRESS_INTERVAL_NANOS, () -> {
+        long interval = listener instanceof RunWatcher watcher
+                ? Math.max(1, watcher.interval().toNanos())
+                : PROGRESS_INTERVAL_NANOS;
+        scheduler.schedule(scheduler.clock().nanoTime() + interval, () -> {
             if (!driver.finished().isDone()) {
                 listener.onProgress(driver.progress());
-                reportProgress(listener, driver, scheduler);
+                Optional<String> stop =
+                        listener instanceof RunWatcher watcher ? watcher.stopReason() : Optional.empty();
+                if (stop.isPresent()) {
+                    driver.cancelAll(stop.get());
+                } else {
+                    reportProgress(listener, driver, scheduler);
+                }
             }
         });
     }

@@ -1,0 +1,97 @@
+package dev.goodput.core.internal.report;
+
+import java.util.List;
+
+/**
+ * The parts every HTML report shares: escaping, the page with its inline style and script, tables. The script
+ * is small and bundled into the page: it marks the page rendered once every chart has drawn, highlights a
+ * chart's series on hover, and needs no network.
+ */
+public final class Html {
+
+    /** The name of the meta element that carries a page's verdict, read by the index page. */
+    public static final String VERDICT_META = "goodput-verdict";
+
+    private static final String STYLE = "body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:24px;"
+            + "color:#222;max-width:1400px}h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:26px 0 8px;"
+            + "border-bottom:1px solid #ddd;padding-bottom:4px}table{border-collapse:collapse;font-size:13px;"
+            + "margin:6px 0}td,th{border:1px solid #ddd;padding:3px 8px;text-align:right}th{background:#f5f5f5}"
+            + "td:first-child,th:first-child{text-align:left}.MET,.PASSED{color:#0a7d28;font-weight:600}"
+            + ".VIOLATED,.FAILED{color:#c0151b;font-weight:600}.INCONCLUSIVE,.NO-OBJECTIVES{color:#a26b00;"
+            + "font-weight:600}.charts{display:flex;flex-wrap:wrap;gap:12px}.chart{border:1px solid #ddd}"
+            + ".chart text{font-size:11px;fill:#333}.chart .title{font-size:13px;font-weight:600}"
+            + ".chart .series.dim{opacity:.15}.note{color:#555;font-size:13px}dl{display:grid;"
+            + "grid-template-columns:max-content auto;gap:2px 14px;font-size:13px}dt{color:#666}dd{margin:0}";
+
+    private static final String SCRIPT = "(function(){var charts=document.querySelectorAll('svg.chart');"
+            + "charts.forEach(function(svg){var paths=svg.querySelectorAll('path.series');"
+            + "paths.forEach(function(p){p.addEventListener('mouseenter',function(){paths.forEach(function(q){"
+            + "if(q!==p){q.classList.add('dim');}});});p.addEventListener('mouseleave',function(){"
+            + "paths.forEach(function(q){q.classList.remove('dim');});});});});"
+            + "document.body.setAttribute('data-charts',String(charts.length));"
+            + "document.body.setAttribute('data-rendered','true');})();";
+
+    private Html() {}
+
+    /** Escapes text for an HTML element or attribute. */
+    public static String escape(String text) {
+        if (text == null) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder(text.length());
+        for (char c : text.toCharArray()) {
+            switch (c) {
+                case '<' -> out.append("&lt;");
+                case '>' -> out.append("&gt;");
+                case '&' -> out.append("&amp;");
+                case '"' -> out.append("&quot;");
+                case '\'' -> out.append("&#39;");
+                default -> out.append(c);
+            }
+        }
+        return out.toString();
+    }
+
+    /** Returns a whole page. */
+    public static String page(String title, String verdict, String body) {
+        return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + escape(title)
+                + "</title><meta name=\"" + VERDICT_META + "\" content=\"" + escape(verdict) + "\">"
+                + "<meta name=\"viewport\" content=\"width=device-width\"><style>" + STYLE + "</style></head>"
+                + "<body>" + body + "<script>" + SCRIPT + "</script></body></html>\n";
+    }
+
+    /** Returns a table with a header row; cells are escaped unless they start with {@code <}. */
+    public static String table(List<String> header, List<List<String>> rows) {
+        StringBuilder table = new StringBuilder("<table><tr>");
+        header.forEach(cell -> table.append("<th>").append(escape(cell)).append("</th>"));
+        table.append("</tr>");
+        for (List<String> row : rows) {
+            table.append("<tr>");
+            for (String cell : row) {
+                table.append("<td>")
+                        .append(cell.startsWith("<") ? cell : escape(cell))
+                        .append("</td>");
+            }
+            table.append("</tr>");
+        }
+        return table.append("</table>").toString();
+    }
+
+    /** Returns a definition list from alternating names and values. */
+    public static String definitions(List<String> namesAndValues) {
+        StringBuilder list = new StringBuilder("<dl>");
+        for (int i = 0; i + 1 < namesAndValues.size(); i += 2) {
+            list.append("<dt>")
+                    .append(escape(namesAndValues.get(i)))
+                    .append("</dt><dd>")
+                    .append(escape(namesAndValues.get(i + 1)))
+                    .append("</dd>");
+        }
+        return list.append("</dl>").toString();
+    }
+
+    /** Returns a verdict in its colour. */
+    public static String verdict(String verdict) {
+        return "<span class=\"" + escape(verdict) + "\">" + escape(verdict) + "</span>";
+    }
+}

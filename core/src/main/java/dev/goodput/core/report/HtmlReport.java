@@ -1,0 +1,164 @@
+package dev.goodput.core.report;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import dev.goodput.core.Metric;
+import dev.goodput.core.Outcome;
+import dev.goodput.core.RunEnvironment;
+import dev.goodput.core.RunResult;
+import dev.goodput.core.SloVerdict;
+import dev.goodput.core.Summary;
+import dev.goodput.core.internal.Units;
+import dev.goodput.core.internal.report.Html;
+import dev.goodput.core.internal.report.RunCharts;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apiguardian.api.API;
+
+/**
+ * Writes one run as a self-contained HTML page: the verdict, configuration and environment, the objectives with
+ * their intervals, the metric table, the latency CDFs and the run over time. Charts are inline SVG; the page
+ * loads nothing from anywhere.
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public final class HtmlReport {
+
+    private static final List<Metric> TABLE =
+            List.of(Metric.TTFT, Metric.TPOT, Metric.ITL, Metric.ICL, Metric.E2EL, Metric.QUEUE_TIME, Metric.MAX_STALL);
+
+    private HtmlReport() {}
+
+    /** Writes the page to a file, creating its directory. */
+    public static void write(RunResult result, String title, Path file) {
+        try {
+            Files.createDirectories(file.toAbsolutePath().getParent());
+            Files.writeString(file, format(result, title), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+    }
+
+    /** Returns the verdict a page shows: PASSED, FAILED, or NO-OBJECTIVES for a run without any. */
+    public static String verdict(RunResult result) {
+        return result.verdicts().isEmpty() ? "NO-OBJECTIVES" : result.allMet() ? "PASSED" : "FAILED";
+    }
+
+    /** Returns the page. */
+    public static String format(RunResult result, String title) {
+        StringBuilder body = new StringBuilder()
+                .append("<h1>")
+                .append(Html.escape(title))
+                .append(" ")
+                .append(Html.verdict(verdict(result)))
+                .append("</h1>");
+        body.append("<h2>Objectives</h2>").append(objectives(result));
+        body.append("<h2>Configuration and environment</h2>").append(configuration(result));
+        body.append("<h2>Metrics</h2>").append(metrics(result));
+        body.append("<h2>Latency distributions</h2><div class=\"charts\">");
+        RunCharts.distributions(result).forEach(body::append);
+        body.append("</div><h2>Over time</h2><div class=\"charts\">");
+        RunCharts.overTime(result).forEach(body::append);
+        body.append("</div>");
+        return Html.page(title, verdict(result), body.toString());
+    }
+
+    static String objectives(RunResult result) {
+        if (result.verdicts().isEmpty()) {
+            return "<p class=\"note\">No objectives: this run only measures.</p>";
+        }
+        List<List<String>> rows = new ArrayList<>();
+        for (SloVerdict verdict : result.verdicts()) {
+            Metric metric = verdict.slo().metric();
+            String interval = verdict.interval() == null
+                    ? ""
+                    : String.format(
+                            Locale.ROOT,
+                            "%s .. %s (%.0f%%)",
+                            Units.format(metric, verdict.interval().lower()),
+                            Units.format(metric, verdict.interval().upper()),
+                            verdict.interval().confidence() * 100);
+            rows.add(List.of(
+                    verdict.slo().statisticName(),
+                    Units.format(metric, verdict.measured()),
+                    interval,
+                    verdict.slo().comparison().symbol() + " "
+                            + Units.format(metric, verdict.slo().threshold()),
+                    Long.toString(verdict.sampleCount()),
+                    Html.verdict(verdict.verdict().name()),
+                    verdict.reason() == null ? "" : verdict.reason()));
+        }
+        return Html.table(
+                List.of("objective", "measured", "confidence interval", "bound", "n", "verdict", "note"), rows);
+    }
+
+    private static String configuration(RunResult result) {
+        List<String> items = new ArrayList<>();
+        items.add("server");
+        items.add(result.spec().server().toString());
+        items.add("workload");
+        items.add(result.spec().workload().describe().toString());
+        for (Map.Entry<String, Object> entry : result.spec().load().describe().entrySet()) {
+            items.add("load." + entry.getKey());
+            items.add(String.valueOf(entry.getValue()));
+        }
+        var accounting = result.accounting();
+        items.add("requests");
+        items.add(String.format(
+                Locale.ROOT,
+                "%d scheduled, %d succeeded, %d failed, %d timed out, %d cancelled (%d measured)",
+                accounting.scheduled(),
+                accounting.count(Outcome.SUCCESS),
+                accounting.count(Outcome.FAILED),
+                accounting.count(Outcome.TIMED_OUT),
+                accounting.count(Outcome.CANCELLED),
+                accounting.measured()));
+        items.add("client");
+        items.add(
+                result.clientHealth().trustworthy()
+                        ? "kept up with its schedule"
+                        : result.clientHealth().reason());
+        RunEnvironment env = result.environment();
+        items.addAll(List.of(
+                "started at",
+                env.startedAt().toString(),
+                "Goodput",
+                env.goodputVersion(),
+                "Java",
+                env.javaVersion() + " (" + env.javaVendor() + ")",
+                "OS",
+                env.osName() + " " + env.osArch() + ", " + env.availableProcessors() + " processors"));
+        return Html.definitions(items);
+    }
+
+    private static String metrics(RunResult result) {
+        List<Double> percentiles = result.spec().percentiles();
+        List<String> header = new ArrayList<>(List.of("metric", "n", "mean"));
+        percentiles.forEach(p -> header.add("p" + Units.formatPercentile(p)));
+        header.add("max");
+        List<List<String>> rows = new ArrayList<>();
+        for (Metric metric : TABLE) {
+            Summary summary = result.summary(metric);
+            List<String> row = new ArrayList<>(List.of(
+                    metric.displayName(), Long.toString(summary.count()), Units.format(metric, summary.mean())));
+            for (double p : percentiles) {
+                row.add(summary.percentiles().containsKey(p) ? Units.format(metric, summary.percentile(p)) : "");
+            }
+            row.add(Units.format(metric, summary.max()));
+            rows.add(row);
+        }
+        StringBuilder out = new StringBuilder(Html.table(header, rows));
+        List<List<String>> values = new ArrayList<>();
+        for (Map.Entry<Metric, Double> entry : result.values().entrySet()) {
+            values.add(List.of(entry.getKey().displayName(), Units.format(entry.getKey(), entry.getValue())));
+        }
+        return out.append(Html.table(List.of("run-level metric", "value"), values))
+                .toString();
+    }
+}

@@ -1,0 +1,120 @@
+package dev.goodput.core.report;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import dev.goodput.core.Metric;
+import dev.goodput.core.internal.Units;
+import dev.goodput.core.internal.report.Html;
+import dev.goodput.core.internal.report.SweepCharts;
+import dev.goodput.core.sweep.SweepPoint;
+import dev.goodput.core.sweep.SweepResult;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.IntFunction;
+import org.apiguardian.api.API;
+
+/**
+ * Writes a sweep as a self-contained HTML page: the max goodput rate and the knee, the curve per latency metric
+ * with the objectives' bounds, the attainment curve with the max-goodput point, and one row per run linking to
+ * that run's own page.
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public final class SweepHtmlReport {
+
+    private SweepHtmlReport() {}
+
+    /**
+     * Returns the page.
+     *
+     * @param verdict the page's verdict for the index (for example PASSED or FAILED)
+     * @param runLink the relative link to run {@code n}'s page (1-based), or {@code null} for none
+     */
+    public static String format(SweepResult result, String title, String verdict, IntFunction<String> runLink) {
+        StringBuilder body = new StringBuilder()
+                .append("<h1>")
+                .append(Html.escape(title))
+                .append(" ")
+                .append(Html.verdict(verdict))
+                .append("</h1>");
+        body.append("<p id=\"max-goodput\"><b>")
+                .append(Html.escape(result.maxGoodput().describe()))
+                .append("</b><br>")
+                .append(Html.escape(result.kneePoint()
+                        .map(knee -> String.format(
+                                Locale.ROOT,
+                                "knee at %.2f req/s offered (%.2f req/s achieved): past it, latency rises much"
+                                        + " faster than throughput",
+                                knee.offeredRate(),
+                                knee.throughput()))
+                        .orElse("no knee: latency did not at least double across the curve")))
+                .append("</p>");
+        if (!result.spec().slos().isEmpty()) {
+            body.append("<p class=\"note\">objectives: ")
+                    .append(Html.escape(result.spec().slos().toString()))
+                    .append("; workload: ")
+                    .append(Html.escape(result.spec().workload().describe().toString()))
+                    .append("</p>");
+        }
+        for (String note : result.notes()) {
+            body.append("<p class=\"note\">").append(Html.escape(note)).append("</p>");
+        }
+        body.append("<h2>The curve</h2><div class=\"charts\">");
+        SweepCharts.all(result).forEach(body::append);
+        body.append("</div><h2>Runs</h2>").append(runs(result, runLink));
+        return Html.page(title, verdict, body.toString());
+    }
+
+    /** Writes the page to a file, creating its directory. */
+    public static void write(SweepResult result, String title, String verdict, IntFunction<String> runLink, Path file) {
+        try {
+            Files.createDirectories(file.toAbsolutePath().getParent());
+            Files.writeString(file, format(result, title, verdict, runLink), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+    }
+
+    private static String runs(SweepResult result, IntFunction<String> runLink) {
+        List<List<String>> rows = new ArrayList<>();
+        int n = 0;
+        for (SweepPoint point : result.points()) {
+            n++;
+            var r = point.result();
+            String link = runLink == null ? null : runLink.apply(n);
+            rows.add(List.of(
+                    link == null ? Integer.toString(n) : "<a href=\"" + Html.escape(link) + "\">" + n + "</a>",
+                    point.role().name().toLowerCase(Locale.ROOT).replace('_', ' '),
+                    point.isRated() ? String.format(Locale.ROOT, "%.2f", point.offeredRate()) : "closed loop",
+                    String.format(Locale.ROOT, "%.2f", point.throughput()),
+                    String.format(Locale.ROOT, "%.2f", r.goodput()),
+                    Units.format(Metric.SLO_ATTAINMENT, point.attainment()),
+                    Units.format(
+                            Metric.TTFT, r.summary(Metric.TTFT).percentiles().getOrDefault(90.0, Double.NaN)),
+                    Units.format(
+                            Metric.TPOT, r.summary(Metric.TPOT).percentiles().getOrDefault(90.0, Double.NaN)),
+                    Units.format(Metric.ERROR_RATE, point.errorRate()),
+                    Html.verdict(HtmlReport.verdict(r)),
+                    point.stoppedEarly() ? point.stopReason() : ""));
+        }
+        return Html.table(
+                List.of(
+                        "run",
+                        "role",
+                        "offered req/s",
+                        "achieved req/s",
+                        "goodput req/s",
+                        "SLO attainment",
+                        "p90 TTFT",
+                        "p90 TPOT",
+                        "error rate",
+                        "objectives",
+                        "ended early"),
+                rows);
+    }
+}

@@ -1,0 +1,198 @@
+package dev.goodput.core.sweep;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import dev.goodput.core.LoadProfile;
+import dev.goodput.core.ServerEndpoint;
+import dev.goodput.core.Slo;
+import dev.goodput.core.Workload;
+import dev.goodput.core.internal.sweep.SweepRunner;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.DoubleFunction;
+import org.apiguardian.api.API;
+
+/**
+ * Runs one workload at several loads and finds the knee and the max goodput rate.
+ *
+ * <pre>{@code
+ * SweepResult sweep = Sweep.newSweep(server)
+ *         .workload(Workload.synthetic().inputTokens(64).outputTokens(64).build())
+ *         .slos(Slo.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(500)))
+ *         .loadAt(rate -> LoadProfile.constantRate(rate).duration(Duration.ofSeconds(10)))
+ *         .rates(2, 4, 6, 8, 10, 12)
+ *         .searchMaxGoodput(0.25, 6)
+ *         .run();
+ * }</pre>
+ *
+ * <p>The grid runs first, lowest rate first; a run that fails for over-saturation or errors ends the grid (higher
+ * rates would only fail harder). Then the search brackets the max goodput rate between the highest rate that
+ * attained the target and the lowest that did not, and bisects until the bracket is at most the resolution wide
+ * or its run budget is spent.
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public final class Sweep {
+
+    private Sweep() {}
+
+    /** Starts building a sweep against the given server. */
+    public static Builder newSweep(ServerEndpoint server) {
+        return new Builder(server);
+    }
+
+    /** Runs a sweep on real time. */
+    public static SweepResult run(SweepSpec spec) {
+        return new SweepRunner(spec).run();
+    }
+
+    /** Builds a {@link SweepSpec}; every setting has a default but the loads to run. */
+    public static final class Builder {
+        private final ServerEndpoint server;
+        private Workload workload = Workload.synthetic().build();
+        private final List<Slo> slos = new ArrayList<>();
+        private DoubleFunction<LoadProfile> loadAtRate =
+                rate -> LoadProfile.constantRate(rate).duration(Duration.ofSeconds(30));
+        private final List<Double> rates = new ArrayList<>();
+        private int automaticRates;
+        private LoadProfile synchronousProbe = LoadProfile.concurrency(1).requests(20);
+        private LoadProfile throughputProbe = LoadProfile.concurrency(256).requests(1000);
+        private boolean search;
+        private double resolution;
+        private int maxSearchRuns;
+        private double attainmentTarget = 0.9;
+        private boolean overSaturationDetection = true;
+        private Duration maxRunDuration = Duration.ofMinutes(5);
+        private Duration maxTotalDuration = Duration.ofMinutes(60);
+        private double maxErrorRate = 0.5;
+        private SweepListener listener;
+
+        Builder(ServerEndpoint server) {
+            this.server = Objects.requireNonNull(server, "server");
+        }
+
+        /** Sets what every run sends (default: the default synthetic workload). */
+        public Builder workload(Workload value) {
+            this.workload = Objects.requireNonNull(value, "workload");
+            return this;
+        }
+
+        /** Adds objectives; their request-level bounds define SLO attainment. */
+        public Builder slos(Slo... values) {
+            return slos(List.of(values));
+        }
+
+        /** Adds objectives; their request-level bounds define SLO attainment. */
+        public Builder slos(List<Slo> values) {
+            values.forEach(slo -> slos.add(Objects.requireNonNull(slo, "slo")));
+            return this;
+        }
+
+        /** Sets the profile of one run at an offered rate (default: constant rate for 30 s). */
+        public Builder loadAt(DoubleFunction<LoadProfile> value) {
+            this.loadAtRate = Objects.requireNonNull(value, "loadAt");
+            return this;
+        }
+
+        /** Runs these offered rates in requests/s, lowest first. */
+        public Builder rates(double... values) {
+            rates.clear();
+            for (double value : values) {
+                rates.add(value);
+            }
+            return this;
+        }
+
+        /**
+         * Measures a one-at-a-time baseline rate and a saturated throughput rate, then runs {@code count} rates
+         * spread evenly above the baseline up to the saturated rate, as GuideLLM's sweep does.
+         */
+        public Builder automatic(int count) {
+            this.automaticRates = count;
+            return this;
+        }
+
+        /** Sets the automatic mode's probes (default: 1 user for 20 requests; 256 users for 1000 requests). */
+        public Builder automaticProbes(LoadProfile synchronous, LoadProfile throughput) {
+            this.synchronousProbe = Objects.requireNonNull(synchronous, "synchronous");
+            this.throughputProbe = Objects.requireNonNull(throughput, "throughput");
+            return this;
+        }
+
+        /** After the grid, brackets and bisects for the max goodput rate to {@code resolution} req/s. */
+        public Builder searchMaxGoodput(double resolution, int maxRuns) {
+            this.search = true;
+            this.resolution = resolution;
+            this.maxSearchRuns = maxRuns;
+            return this;
+        }
+
+        /** Sets the SLO attainment a sustainable rate must reach (default 0.9, DistServe's). */
+        public Builder attainmentTarget(double value) {
+            this.attainmentTarget = value;
+            return this;
+        }
+
+        /** Turns the early end of over-saturated runs on or off (default on). */
+        public Builder overSaturationDetection(boolean value) {
+            this.overSaturationDetection = value;
+            return this;
+        }
+
+        /** Sets the longest one run may take (default 5 min). */
+        public Builder maxRunDuration(Duration value) {
+            this.maxRunDuration = value;
+            return this;
+        }
+
+        /** Sets the longest the whole sweep may take (default 60 min). */
+        public Builder maxTotalDuration(Duration value) {
+            this.maxTotalDuration = value;
+            return this;
+        }
+
+        /** Sets the error rate above which a run fails and the grid stops (default 0.5). */
+        public Builder maxErrorRate(double value) {
+            this.maxErrorRate = value;
+            return this;
+        }
+
+        /** Reports the sweep's progress about once a second. */
+        public Builder progress(SweepListener value) {
+            this.listener = value;
+            return this;
+        }
+
+        /**
+         * Returns the validated spec.
+         *
+         * @throws IllegalArgumentException naming the first setting that does not fit
+         */
+        public SweepSpec build() {
+            return new SweepSpec(
+                    server,
+                    workload,
+                    slos,
+                    loadAtRate,
+                    rates,
+                    automaticRates,
+                    synchronousProbe,
+                    throughputProbe,
+                    search,
+                    resolution,
+                    maxSearchRuns,
+                    attainmentTarget,
+                    overSaturationDetection,
+                    maxRunDuration,
+                    maxTotalDuration,
+                    maxErrorRate,
+                    listener);
+        }
+
+        /** Builds the spec and runs it. */
+        public SweepResult run() {
+            return Sweep.run(build());
+        }
+    }
+}

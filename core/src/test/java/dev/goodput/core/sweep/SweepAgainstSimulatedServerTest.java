@@ -1,0 +1,163 @@
+package dev.goodput.core.sweep;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.goodput.core.LoadProfile;
+import dev.goodput.core.Metric;
+import dev.goodput.core.ServerEndpoint;
+import dev.goodput.core.Slo;
+import dev.goodput.core.Workload;
+import dev.goodput.core.report.ReportIndex;
+import dev.goodput.core.report.Reports;
+import dev.goodput.core.report.SweepCsvReport;
+import dev.goodput.core.testing.HeadlessChromium;
+import dev.goodput.mock.MockServer;
+import dev.goodput.mock.MockServerConfig;
+import dev.goodput.mock.PerformanceModel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Sweeps the simulated {@code tiny-test} server, whose model says where it saturates: {@link
+ * PerformanceModel#maxRequestsPerSecond} for the workload's shape. Above that rate the queue grows without bound,
+ * so the knee, the max goodput rate and the over-saturation detector must all find that rate.
+ */
+class SweepAgainstSimulatedServerTest {
+
+    private static final int PROMPT = 64;
+    private static final int OUTPUT = 64;
+    private static final PerformanceModel MODEL = PerformanceModel.preset("tiny-test");
+    private static final double SATURATION = MODEL.maxRequestsPerSecond(PROMPT, OUTPUT);
+    private static final double STEP = Math.round(SATURATION / 3 * 4) / 4.0;
+    private static final double RESOLUTION = 0.5;
+    private static MockServer server;
+    private static SweepResult result;
+
+    /** One sweep for every test: a grid of 2/3, 3/3 and 4/3 of the saturation rate, then the search. */
+    @BeforeAll
+    static void sweepTheSimulatedServer() {
+        server = MockServer.start(MockServerConfig.defaults().withPerformanceModel(MODEL));
+        result = sweep().rates(2 * STEP, 3 * STEP, 4 * STEP)
+                .searchMaxGoodput(RESOLUTION, 3)
+                .run();
+        print(result);
+    }
+
+    @AfterAll
+    static void stopServer() {
+        server.close();
+    }
+
+    private static Sweep.Builder sweep() {
+        return Sweep.newSweep(ServerEndpoint.of(server.baseUrl(), server.modelName()))
+                .workload(Workload.synthetic()
+                        .inputTokens(PROMPT)
+                        .outputTokens(OUTPUT)
+                        .build())
+                .slos(Slo.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(250)))
+                .loadAt(rate -> LoadProfile.constantRate(rate)
+                        .duration(Duration.ofSeconds(8))
+                        .drain(Duration.ofSeconds(5)));
+    }
+
+    /**
+     * A finite run at a rate a little above saturation still attains the target: its queue has not yet grown
+     * past the TTFT bound for more than 10 % of its requests. That lets the found rate exceed the model's by up
+     * to about {@code saturation * bound / (0.9 * runSeconds)}, here 0.32 req/s, on top of the resolution.
+     */
+    private static final double FINITE_RUN_ALLOWANCE = SATURATION * 0.25 / (0.9 * 8);
+
+    @Test
+    void should_find_the_knee_and_the_max_goodput_rate_where_the_model_saturates() {
+        double resolution = RESOLUTION;
+        double step = STEP;
+        MaxGoodput max = result.maxGoodput();
+        assertThat(max.converged()).as(max.describe()).isTrue();
+        assertThat(max.failingRate() - max.rate()).isLessThanOrEqualTo(resolution);
+        assertThat(max.rate())
+                .as("max goodput rate against the model's saturation rate %.2f", SATURATION)
+                .isBetween(SATURATION - resolution, SATURATION + resolution + FINITE_RUN_ALLOWANCE);
+        assertThat(max.runs()).hasSize(result.points().size());
+        assertThat(result.kneePoint())
+                .as("knee against the model's saturation rate %.2f", SATURATION)
+                .hasValueSatisfying(knee -> assertThat(knee.offeredRate()).isBetween(SATURATION - step, SATURATION));
+        assertThat(result.curve())
+                .filteredOn(point -> point.offeredRate() < SATURATION)
+                .noneMatch(SweepPoint::stoppedEarly);
+        assertThat(result.curve())
+                .filteredOn(point -> point.offeredRate() > SATURATION * 1.25)
+                .isNotEmpty()
+                .allSatisfy(
+                        point -> assertThat(point.stopReason()).startsWith("over-saturated: requests in flight grew"));
+    }
+
+    @Test
+    void should_write_a_sweep_report_that_renders_in_a_headless_browser() throws Exception {
+        Path directory = Path.of("target", "goodput-reports", "SweepAgainstSimulatedServerTest");
+        Reports.writeSweep(result, directory.resolve("sweep"), "tiny-test sweep", "PASSED");
+        Path index = ReportIndex.write(directory);
+
+        assertThat(Files.readString(directory.resolve("sweep").resolve(Reports.SWEEP_CSV_FILE))
+                        .lines())
+                .hasSize(result.points().size() + 1)
+                .first()
+                .isEqualTo(SweepCsvReport.HEADER);
+        assertThat(Files.readString(index))
+                .contains("href=\"sweep/sweep.html\"")
+                .contains("PASSED");
+
+        HeadlessChromium chromium = HeadlessChromium.requireInstalled();
+        Path screenshots = Path.of("target", "screenshots");
+        Path sweepPage = directory.resolve("sweep").resolve(Reports.SWEEP_HTML_FILE);
+        Path runPage = directory.resolve("sweep").resolve("run-03").resolve(Reports.HTML_FILE);
+        for (Path page : List.of(sweepPage, runPage, index)) {
+            HeadlessChromium.Output output = chromium.dumpDom(page, screenshots);
+            assertThat(output.stderr()).as("console of %s", page).doesNotContain("Uncaught", "CONSOLE(");
+            assertThat(output.stdout()).as("DOM of %s", page).contains("data-rendered=\"true\"");
+        }
+        String sweepDom = chromium.dumpDom(sweepPage, screenshots).stdout();
+        assertThat(sweepDom)
+                .contains("id=\"sweep-latency-ttft\"", "id=\"sweep-attainment\"", "id=\"sweep-throughput\"")
+                .contains("class=\"mark\"", "class=\"bound\"", "max goodput");
+        assertThat(sweepDom.split("class=\"series\"", -1)).hasSizeGreaterThan(10);
+        String runDom = chromium.dumpDom(runPage, screenshots).stdout();
+        assertThat(runDom)
+                .contains("id=\"cdf-ttft\"", "id=\"cdf-tpot\"", "id=\"cdf-itl\"", "id=\"cdf-e2el\"")
+                .contains("id=\"over-time-throughput\"", "id=\"over-time-in-flight\"", "id=\"over-time-ttft\"");
+
+        Path sweepPng = screenshots.resolve("sweep.png");
+        Path runPng = screenshots.resolve("run.png");
+        chromium.screenshot(sweepPage, sweepPng, 1400, 1500);
+        chromium.screenshot(runPage, runPng, 1400, 2500);
+        assertThat(Files.size(sweepPng)).isGreaterThan(20_000);
+        assertThat(Files.size(runPng)).isGreaterThan(20_000);
+        System.out.println("screenshots: " + sweepPng.toAbsolutePath() + ", " + runPng.toAbsolutePath());
+    }
+
+    private static void print(SweepResult result) {
+        for (SweepPoint point : result.points()) {
+            System.out.printf(
+                    Locale.ROOT,
+                    "%s %.2f: throughput %.2f attainment %.3f ttft p50 %.0f ms %s%n",
+                    point.role(),
+                    point.offeredRate(),
+                    point.throughput(),
+                    point.attainment(),
+                    point.result().summary(Metric.TTFT).percentile(50) / 1e6,
+                    point.stoppedEarly() ? point.stopReason() : "");
+        }
+        System.out.printf(
+                Locale.ROOT,
+                "model saturation %.2f req/s; %s; knee %s; notes %s%n",
+                SATURATION,
+                result.maxGoodput().describe(),
+                result.kneePoint().map(SweepPoint::offeredRate),
+                result.notes());
+    }
+}

@@ -1,0 +1,118 @@
+package dev.goodput.junit;
+
+import dev.goodput.core.LoadProfile;
+import dev.goodput.core.ServerEndpoint;
+import dev.goodput.core.SloVerdict;
+import dev.goodput.core.sweep.MaxGoodput;
+import dev.goodput.core.sweep.Sweep;
+import dev.goodput.core.sweep.SweepListener;
+import dev.goodput.core.sweep.SweepPoint;
+import dev.goodput.core.sweep.SweepResult;
+import dev.goodput.core.sweep.SweepSpec;
+import java.lang.reflect.Method;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * A {@link LoadSweep} test: the sweep's spec from the annotations, and the {@link MaxGoodputRate} verdict, whose
+ * failure message lists every objective at the rate that failed, the runs and the reports.
+ */
+final class SweepGate {
+
+    private SweepGate() {}
+
+    static Optional<LoadSweep> annotation(Class<?> testClass, Method method) {
+        return GateDefinition.nearest(testClass, method, LoadSweep.class);
+    }
+
+    static SweepSpec spec(
+            LoadSweep sweep,
+            GateDefinition gate,
+            ServerEndpoint server,
+            SweepListener listener,
+            double loadScale,
+            String where) {
+        return GateDefinition.validate(
+                () -> {
+                    Sweep.Builder builder = Sweep.newSweep(server)
+                            .workload(gate.workload())
+                            .slos(gate.slos())
+                            .loadAt(rate -> atRate(sweep, rate).scaled(loadScale))
+                            .rates(sweep.rates())
+                            .attainmentTarget(sweep.attainmentTarget())
+                            .overSaturationDetection(sweep.overSaturationDetection())
+                            .maxRunDuration(GateDefinition.seconds(sweep.maxRunSeconds()))
+                            .maxTotalDuration(GateDefinition.seconds(sweep.maxTotalSeconds()))
+                            .maxErrorRate(sweep.maxErrorRate())
+                            .progress(listener);
+                    if (sweep.automatic() > 0) {
+                        builder.automatic(sweep.automatic())
+                                .automaticProbes(
+                                        LoadProfile.concurrency(1).requests(sweep.probeRequests()),
+                                        LoadProfile.concurrency(sweep.saturationUsers())
+                                                .requests(sweep.probeRequests()));
+                    }
+                    if (!Double.isNaN(sweep.resolution())) {
+                        builder.searchMaxGoodput(sweep.resolution(), sweep.maxSearchRuns());
+                    }
+                    return builder.build();
+                },
+                "@LoadSweep",
+                where);
+    }
+
+    private static LoadProfile atRate(LoadSweep sweep, double rate) {
+        LoadProfile profile = sweep.poisson() ? LoadProfile.poisson(rate) : LoadProfile.constantRate(rate);
+        profile = profile.duration(GateDefinition.seconds(sweep.runSeconds()))
+                .drain(GateDefinition.seconds(sweep.drainSeconds()));
+        return sweep.warmupSeconds() > 0 ? profile.warmup(GateDefinition.seconds(sweep.warmupSeconds())) : profile;
+    }
+
+    /** Returns the failure message when the max goodput rate is below the bound, else empty. */
+    static Optional<String> failure(
+            String name, SweepResult result, MaxGoodputRate bound, String serverSource, Path reports) {
+        MaxGoodput max = result.maxGoodput();
+        if (bound == null || max.rate() >= bound.atLeast()) {
+            return Optional.empty();
+        }
+        StringBuilder message = new StringBuilder(String.format(
+                Locale.ROOT,
+                "%s: max goodput rate %.2f req/s is below the required %.2f req/s\n  %s\n",
+                name,
+                max.rate(),
+                bound.atLeast(),
+                max.describe()));
+        Optional<SweepPoint> failing = result.curve().stream()
+                .filter(p -> p.offeredRate() > max.rate())
+                .filter(p -> !p.attains(max.target()))
+                .min(Comparator.comparingDouble(SweepPoint::offeredRate));
+        failing.ifPresent(point -> {
+            message.append(String.format(
+                    Locale.ROOT,
+                    "at %.2f req/s offered, SLO attainment %.2f %% < %.0f %%%s; every objective there:\n",
+                    point.offeredRate(),
+                    point.attainment() * 100,
+                    max.target() * 100,
+                    point.stoppedEarly() ? " (" + point.stopReason() + ")" : ""));
+            for (SloVerdict verdict : point.result().verdicts()) {
+                message.append("  ").append(verdict.describe()).append('\n');
+            }
+        });
+        message.append("runs:");
+        for (SweepPoint point : result.points()) {
+            message.append(String.format(
+                    Locale.ROOT,
+                    " %s %.2f req/s -> %.2f req/s, attainment %.1f %%%s;",
+                    point.role().name().toLowerCase(Locale.ROOT),
+                    point.offeredRate(),
+                    point.throughput(),
+                    point.attainment() * 100,
+                    point.stoppedEarly() ? " (ended early)" : ""));
+        }
+        message.append("\nagainst ").append(serverSource).append('\n');
+        message.append("reports: ").append(reports);
+        return Optional.of(message.toString());
+    }
+}
