@@ -236,6 +236,6 @@ public final class ServerEndpoint {
 
     @Override
     public String toString() {
-        return "ServerEndpoint[" + baseUrl + ", model=" + model + "]";
+        return baseUrl + " (model " + model + ")";
     }
 }
