@@ -44,6 +44,7 @@ final class GoodputExtension implements BeforeTestExecutionCallback, AfterTestEx
                         .workload(gate.workload())
                         .load(gate.load().orElseThrow())
                         .slos(gate.slos())
+                        .sendLagLimit(configuration.sendLagLimit())
                         .progress(ProgressLine.forTest(context, configuration))
                         .build(),
                 "the gate",
@@ -123,7 +124,7 @@ final class GoodputExtension implements BeforeTestExecutionCallback, AfterTestEx
                     configured.percentiles(),
                     configured.confidence(),
                     configured.outputTokenCounter(),
-                    configured.sendLagLimit(),
+                    configuration.sendLagLimit(),
                     configured.progressListener());
             RunResult result = dev.goodput.core.Goodput.run(scaled);
             GateReports.write(context, configuration, result, ++runs);
