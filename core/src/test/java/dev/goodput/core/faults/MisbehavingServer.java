@@ -26,6 +26,12 @@ final class MisbehavingServer implements AutoCloseable {
         void respond(OutputStream out) throws IOException, InterruptedException;
     }
 
+    /** What to write back for the n-th request (0-based, in arrival order). */
+    @FunctionalInterface
+    interface NumberedBehaviour {
+        void respond(int arrival, OutputStream out) throws IOException, InterruptedException;
+    }
+
     private final ServerSocket socket;
     private final ExecutorService connections = Executors.newCachedThreadPool(runnable -> {
         Thread thread = new Thread(runnable, "misbehaving-server");
@@ -35,6 +41,10 @@ final class MisbehavingServer implements AutoCloseable {
     private final AtomicInteger received = new AtomicInteger();
 
     MisbehavingServer(Behaviour behaviour) throws IOException {
+        this((arrival, out) -> behaviour.respond(out));
+    }
+
+    MisbehavingServer(NumberedBehaviour behaviour) throws IOException {
         socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
         connections.execute(() -> acceptLoop(behaviour));
     }
@@ -48,7 +58,7 @@ final class MisbehavingServer implements AutoCloseable {
         return received.get();
     }
 
-    private void acceptLoop(Behaviour behaviour) {
+    private void acceptLoop(NumberedBehaviour behaviour) {
         while (!socket.isClosed()) {
             try {
                 Socket connection = socket.accept();
@@ -59,13 +69,12 @@ final class MisbehavingServer implements AutoCloseable {
         }
     }
 
-    private void serve(Socket connection, Behaviour behaviour) {
+    private void serve(Socket connection, NumberedBehaviour behaviour) {
         try (connection) {
             InputStream in = connection.getInputStream();
             String head = readHead(in);
             in.readNBytes(contentLength(head));
-            received.incrementAndGet();
-            behaviour.respond(connection.getOutputStream());
+            behaviour.respond(received.getAndIncrement(), connection.getOutputStream());
         } catch (IOException | InterruptedException e) {
             // The client went away (a timeout under test) or the server is closing; nothing to do.
         }
@@ -98,7 +107,13 @@ final class MisbehavingServer implements AutoCloseable {
 
     /** Writes a status line and headers for a response whose body is delimited by closing the connection. */
     static void writeHead(OutputStream out, int status, String contentType) throws IOException {
-        out.write(("HTTP/1.1 " + status + " Status\r\nContent-Type: " + contentType + "\r\nConnection: close\r\n\r\n")
+        writeHead(out, status, contentType, "");
+    }
+
+    /** Like {@link #writeHead(OutputStream, int, String)} with extra header lines, each ending in CRLF. */
+    static void writeHead(OutputStream out, int status, String contentType, String extraHeaders) throws IOException {
+        out.write(("HTTP/1.1 " + status + " Status\r\nContent-Type: " + contentType + "\r\n" + extraHeaders
+                        + "Connection: close\r\n\r\n")
                 .getBytes(StandardCharsets.US_ASCII));
         out.flush();
     }

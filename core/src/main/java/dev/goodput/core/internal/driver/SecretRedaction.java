@@ -1,5 +1,6 @@
 package dev.goodput.core.internal.driver;
 
+import dev.goodput.core.RequestAttempt;
 import dev.goodput.core.RequestRecord;
 import dev.goodput.core.ServerEndpoint;
 import java.util.List;
@@ -31,7 +32,9 @@ final class SecretRedaction {
     }
 
     private static RequestRecord redact(RequestRecord r, String secret) {
-        if (r.errorDetail() == null || !r.errorDetail().contains(secret)) {
+        boolean inAttempts =
+                r.retriedAttempts().stream().anyMatch(a -> a.reason().contains(secret));
+        if ((r.errorDetail() == null || !r.errorDetail().contains(secret)) && !inAttempts) {
             return r;
         }
         return new RequestRecord(
@@ -54,6 +57,15 @@ final class SecretRedaction {
                 r.maxStallNanos(),
                 r.finishReason(),
                 r.outcome(),
-                r.errorDetail().replace(secret, REDACTED));
+                r.errorDetail() == null ? null : r.errorDetail().replace(secret, REDACTED),
+                r.retriedAttempts().stream()
+                        .map(a -> new RequestAttempt(
+                                a.number(),
+                                a.dispatchedNanos(),
+                                a.endNanos(),
+                                a.httpStatus(),
+                                a.reason().replace(secret, REDACTED),
+                                a.waitNanos()))
+                        .toList());
     }
 }
