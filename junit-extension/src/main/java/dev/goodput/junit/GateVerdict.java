@@ -83,7 +83,10 @@ final class GateVerdict {
                 .append(accounting.measured())
                 .append(" measured)\n");
         if (!result.clientHealth().trustworthy()) {
-            message.append("client: ").append(result.clientHealth().reason()).append('\n');
+            message.append("client: ")
+                    .append(result.clientHealth().reason())
+                    .append(" (on a busy machine raise " + GoodputConfiguration.CLIENT_SEND_LAG_LIMIT + " or set "
+                            + GoodputConfiguration.CLIENT_UNTRUSTWORTHY + "=warn)\n");
         }
         message.append("reports: ").append(reports);
         return message.toString();

@@ -80,6 +80,10 @@ class BadInputTableTest {
         void negativeDuration() {}
 
         @org.junit.jupiter.api.Test
+        @LoadProfile(rate = 4, requests = 10, retries = 11)
+        void tooManyRetries() {}
+
+        @org.junit.jupiter.api.Test
         @Workload(inputTokens = 0)
         @LoadProfile(rate = 4, requests = 10)
         void noInputTokens() {}
