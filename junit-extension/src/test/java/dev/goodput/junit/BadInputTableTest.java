@@ -157,6 +157,10 @@ class BadInputTableTest {
                         Map.of(),
                         "@LoadProfile on Gates.negativeDuration(): durationSeconds = -5.0 must be a finite value of at least 0"),
                 row(
+                        "tooManyRetries",
+                        Map.of(),
+                        "@LoadProfile on Gates.tooManyRetries(): retries = 11 must be between 0 and 10"),
+                row(
                         "noInputTokens",
                         Map.of(),
                         "@Workload on Gates.noInputTokens(): inputTokens = 0 must be at least 1"),

@@ -194,6 +194,10 @@ class FaultMatrixTest {
             assertThat(result.records())
                     .extracting(RequestRecord::errorDetail)
                     .allSatisfy(reason -> assertThat(reason).contains(row.reason()));
+            assertThat(result.records())
+                    .as("attempts per request, with retries off by default")
+                    .extracting(RequestRecord::attempts)
+                    .containsOnly(1);
             assertThat(result.goodRequests()).isZero();
             assertThat(result.goodput()).isZero();
             if (row.outcome() == Outcome.CANCELLED) {

@@ -384,6 +384,7 @@ public final class InFlightRequest {
         synchronized (this) {
             retriedAttempts = List.copyOf(earlier);
             firstDispatchedNanos = failedRecord.dispatchedNanos();
+            dispatchedNanos = firstDispatchedNanos; // until the retry is sent, a cancellation still shows the send
             heldByConcurrencyCap = failedRecord.heldByConcurrencyCap();
         }
     }
