@@ -124,6 +124,29 @@ class RetryTest {
     }
 
     @Test
+    void should_cancel_a_request_still_waiting_for_its_retry_when_the_drain_ends_and_keep_its_attempt()
+            throws Exception {
+        try (MisbehavingServer server = new MisbehavingServer(out -> unavailable(out, "Retry-After: 5\r\n"))) {
+            long started = System.nanoTime();
+            RunResult result = Goodput.run(
+                    ServerEndpoint.of(server.baseUrl(), "m"),
+                    WORKLOAD,
+                    LoadProfile.constantRate(20).requests(2).retries(1).drain(Duration.ofMillis(300)));
+
+            assertThat(System.nanoTime() - started).isLessThan(3 * SECOND);
+            assertThat(result.accounting().count(Outcome.CANCELLED)).isEqualTo(2);
+            assertThat(result.records()).allSatisfy(record -> {
+                assertThat(record.errorDetail()).isEqualTo("still in flight when the drain period of 300 ms ended");
+                assertThat(record.retriedAttempts())
+                        .singleElement()
+                        .satisfies(attempt -> assertThat(attempt.httpStatus()).isEqualTo(503));
+                assertThat(record.dispatchedNanos()).isNotEqualTo(RequestRecord.ABSENT);
+            });
+            assertThat(server.received()).isEqualTo(2);
+        }
+    }
+
+    @Test
     void should_never_retry_a_stream_that_already_delivered_tokens() {
         try (MockServer server = MockServer.start(MockServerConfig.defaults()
                 .withPerformanceModel(PerformanceModel.fixed(Duration.ofMillis(5), Duration.ofMillis(2)))
