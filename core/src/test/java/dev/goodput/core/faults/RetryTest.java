@@ -83,6 +83,12 @@ class RetryTest {
             assertThat(record.ttftNanos()).as("TTFT from the intended start").isGreaterThanOrEqualTo(2 * SECOND);
             assertThat(result.accounting().scheduled()).isEqualTo(1);
             assertThat(server.received()).isEqualTo(3);
+            assertThat(dev.goodput.core.report.ConsoleReport.format(result))
+                    .contains("retries: 1 requests retried, 2 failed attempts retried (up to 2 retries per request)");
+            assertThat(dev.goodput.core.report.JsonReport.toJson(result))
+                    .containsPattern(
+                            "\"retries\"\\s*:\\s*\\{\\s*\"max_retries\"\\s*:\\s*2,\\s*\"retried_requests\"\\s*:"
+                                    + "\\s*1,\\s*\"retried_attempts\"\\s*:\\s*2\\s*}");
         }
     }
 
