@@ -54,6 +54,7 @@ public final class LoadProfile {
 
     private static final Duration DEFAULT_DRAIN = Duration.ofSeconds(30);
     private static final Duration DEFAULT_TOTAL_TIMEOUT = Duration.ofMinutes(5);
+    private static final Duration DEFAULT_MAX_RETRY_WAIT = Duration.ofSeconds(10);
 
     private final Mode mode;
     private final Arrivals arrivals;
@@ -73,6 +74,8 @@ public final class LoadProfile {
     private final Duration headersTimeout;
     private final Duration firstTokenTimeout;
     private final Duration totalTimeout;
+    private final int retries;
+    private final Duration maxRetryWait;
 
     private LoadProfile(
             Mode mode,
@@ -92,7 +95,9 @@ public final class LoadProfile {
             long seed,
             Duration headersTimeout,
             Duration firstTokenTimeout,
-            Duration totalTimeout) {
+            Duration totalTimeout,
+            int retries,
+            Duration maxRetryWait) {
         this.mode = mode;
         this.arrivals = arrivals;
         this.rate = rate;
@@ -111,6 +116,8 @@ public final class LoadProfile {
         this.headersTimeout = headersTimeout;
         this.firstTokenTimeout = firstTokenTimeout;
         this.totalTimeout = totalTimeout;
+        this.retries = retries;
+        this.maxRetryWait = maxRetryWait;
     }
 
     /** Open loop with a constant gap of {@code 1/requestsPerSecond} between arrivals. */
@@ -177,7 +184,9 @@ public final class LoadProfile {
                 0,
                 null,
                 null,
-                DEFAULT_TOTAL_TIMEOUT);
+                DEFAULT_TOTAL_TIMEOUT,
+                0,
+                DEFAULT_MAX_RETRY_WAIT);
     }
 
     /** Stops creating requests after this many (0 for no count limit). */
@@ -270,6 +279,32 @@ public final class LoadProfile {
     public LoadProfile totalTimeout(Duration value) {
         requirePositive("totalTimeout", value);
         return copy(b -> b.totalTimeout = value);
+    }
+
+    /**
+     * Retries a request that failed before it streamed anything, at most {@code maxRetries} times (default 0:
+     * off). Off by default because a retry hides what a user of the server saw; turn it on to measure a
+     * client that retries, as most SDKs do.
+     *
+     * <p>Retried: HTTP 408, 429, 500, 502, 503 and 504, and a connection that failed before any response.
+     * Never retried: a timeout, a cancellation, any other status, or a failure after the first byte of the
+     * stream (a retry would count the request's tokens twice). The wait honours a {@code Retry-After} of whole
+     * seconds; without one it backs off 100 ms, 200 ms, 400 ms and so on. A wait longer than {@link
+     * #maxRetryWait(Duration)} is not waited: the request keeps its failure. Each attempt gets its own timeouts,
+     * the request's latencies still count from its intended start, and every earlier attempt is kept in
+     * {@link RequestRecord#retriedAttempts()}.
+     */
+    public LoadProfile retries(int maxRetries) {
+        if (maxRetries < 0 || maxRetries > 10) {
+            throw new IllegalArgumentException("retries must be between 0 and 10, was " + maxRetries);
+        }
+        return copy(b -> b.retries = maxRetries);
+    }
+
+    /** The longest wait before a retry, including a server's {@code Retry-After} (default 10 s). */
+    public LoadProfile maxRetryWait(Duration value) {
+        requirePositive("maxRetryWait", value);
+        return copy(b -> b.maxRetryWait = value);
     }
 
     /**
@@ -401,6 +436,16 @@ public final class LoadProfile {
         return totalTimeout;
     }
 
+    /** Returns how often a failed request is retried (0: never, the default). */
+    public int retries() {
+        return retries;
+    }
+
+    /** Returns the longest wait before a retry. */
+    public Duration maxRetryWait() {
+        return maxRetryWait;
+    }
+
     /** Describes this profile for the run's recorded configuration. */
     public Map<String, Object> describe() {
         Map<String, Object> d = new LinkedHashMap<>();
@@ -427,6 +472,8 @@ public final class LoadProfile {
         d.put("headers_timeout_ms", headersTimeout == null ? null : headersTimeout.toMillis());
         d.put("first_token_timeout_ms", firstTokenTimeout == null ? null : firstTokenTimeout.toMillis());
         d.put("total_timeout_ms", totalTimeout == null ? null : totalTimeout.toMillis());
+        d.put("retries", retries);
+        d.put("max_retry_wait_ms", maxRetryWait.toMillis());
         return d;
     }
 
@@ -441,7 +488,7 @@ public final class LoadProfile {
         String limit = (requests > 0 ? requests + " requests" : "")
                 + (requests > 0 && duration != null ? ", " : "")
                 + (duration != null ? "for " + duration : "");
-        return load + ", " + limit;
+        return load + ", " + limit + (retries > 0 ? ", up to " + retries + " retries" : "");
     }
 
     private static long scaleCount(long count, double factor) {
@@ -493,7 +540,9 @@ public final class LoadProfile {
                 b.seed,
                 b.headersTimeout,
                 b.firstTokenTimeout,
-                b.totalTimeout);
+                b.totalTimeout,
+                b.retries,
+                b.maxRetryWait);
     }
 
     /** The mutable fields of one copy, so each setter names only what it changes. */
@@ -511,6 +560,8 @@ public final class LoadProfile {
         Duration headersTimeout;
         Duration firstTokenTimeout;
         Duration totalTimeout;
+        int retries;
+        Duration maxRetryWait;
 
         Copy(LoadProfile p) {
             maxConcurrency = p.maxConcurrency;
@@ -526,6 +577,8 @@ public final class LoadProfile {
             headersTimeout = p.headersTimeout;
             firstTokenTimeout = p.firstTokenTimeout;
             totalTimeout = p.totalTimeout;
+            retries = p.retries;
+            maxRetryWait = p.maxRetryWait;
         }
     }
 }

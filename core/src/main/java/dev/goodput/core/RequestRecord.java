@@ -2,6 +2,7 @@ package dev.goodput.core;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import java.util.List;
 import java.util.Objects;
 import org.apiguardian.api.API;
 
@@ -36,6 +37,9 @@ import org.apiguardian.api.API;
  * @param finishReason the finish reason the server gave, or {@code null}
  * @param outcome how the request ended
  * @param errorDetail a readable reason for every outcome but {@link Outcome#SUCCESS}, else {@code null}
+ * @param retriedAttempts the earlier attempts when the request was retried ({@link LoadProfile#retries(int)}),
+ *     oldest first; empty when it was sent once. This record describes the final attempt, with its latencies
+ *     measured from the request's intended start and {@code dispatchedNanos} the first attempt's send
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record RequestRecord(
@@ -58,7 +62,8 @@ public record RequestRecord(
         long maxStallNanos,
         String finishReason,
         Outcome outcome,
-        String errorDetail) {
+        String errorDetail,
+        List<RequestAttempt> retriedAttempts) {
 
     /** Marks an instant that never happened. */
     public static final long ABSENT = Long.MIN_VALUE;
@@ -70,6 +75,58 @@ public record RequestRecord(
         if (outcome != Outcome.SUCCESS && errorDetail == null) {
             throw new IllegalArgumentException("a " + outcome + " record needs an errorDetail");
         }
+        retriedAttempts = List.copyOf(retriedAttempts);
+    }
+
+    /** A record of a request that was sent once. */
+    public RequestRecord(
+            long index,
+            Phase phase,
+            long intendedNanos,
+            long dispatchedNanos,
+            long headersNanos,
+            long firstTokenNanos,
+            long lastTokenNanos,
+            long endNanos,
+            boolean heldByConcurrencyCap,
+            int httpStatus,
+            int contentEvents,
+            int outputTokens,
+            TokenCountSource outputTokenSource,
+            int clientOutputTokens,
+            int serverPromptTokens,
+            int clientPromptTokens,
+            long maxStallNanos,
+            String finishReason,
+            Outcome outcome,
+            String errorDetail) {
+        this(
+                index,
+                phase,
+                intendedNanos,
+                dispatchedNanos,
+                headersNanos,
+                firstTokenNanos,
+                lastTokenNanos,
+                endNanos,
+                heldByConcurrencyCap,
+                httpStatus,
+                contentEvents,
+                outputTokens,
+                outputTokenSource,
+                clientOutputTokens,
+                serverPromptTokens,
+                clientPromptTokens,
+                maxStallNanos,
+                finishReason,
+                outcome,
+                errorDetail,
+                List.of());
+    }
+
+    /** Returns how many times the request was sent: 1 plus its retries. */
+    public int attempts() {
+        return retriedAttempts.size() + 1;
     }
 
     /** Returns whether this request succeeded. */

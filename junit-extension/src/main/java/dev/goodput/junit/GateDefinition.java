@@ -115,6 +115,11 @@ record GateDefinition(
                     + annotation.atLeast() + ")");
         }
         double bound = atMost ? annotation.atMost() : annotation.atLeast();
+        if (!Double.isFinite(bound) || bound < 0) {
+            // Checked here, before the unit conversion, so the message shows the value the user wrote.
+            throw new ExtensionConfigurationException(name + " on " + where + ": " + (atMost ? "atMost" : "atLeast")
+                    + " = " + bound + " must be a finite value of at least 0");
+        }
         double threshold = metric.isLatency() ? bound * nanosPer(annotation.unit()) : bound;
         return validate(
                 () -> {

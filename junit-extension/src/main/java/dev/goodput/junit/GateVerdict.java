@@ -23,8 +23,14 @@ final class GateVerdict {
         String name = context.getRequiredTestClass().getSimpleName() + "."
                 + context.getRequiredTestMethod().getName() + "()";
         Path reports = GateReports.directory(context, configuration, 0);
-        if (!failing.isEmpty()) {
+        boolean untrustworthy = !result.clientHealth().trustworthy();
+        if (!failing.isEmpty() || (untrustworthy && configuration.failOnUntrustworthyClient())) {
             throw new AssertionFailedError(message(name, result, serverSource, reports, failing.size()));
+        }
+        if (untrustworthy) {
+            System.out.println("WARNING: " + name + " passes although "
+                    + result.clientHealth().reason() + ", because " + GoodputConfiguration.CLIENT_UNTRUSTWORTHY
+                    + "=warn");
         }
         long inconclusive = result.verdicts().stream()
                 .filter(v -> v.verdict() == Verdict.INCONCLUSIVE)
@@ -45,13 +51,15 @@ final class GateVerdict {
 
     /** Returns the failure message: a headline, every objective, the load and its accounting, the reports. */
     static String message(String name, RunResult result, String serverSource, Path reports, int failing) {
-        StringBuilder message = new StringBuilder()
-                .append(name)
-                .append(": ")
-                .append(failing)
-                .append(" of ")
-                .append(result.verdicts().size())
-                .append(" objectives not met\n");
+        StringBuilder message = new StringBuilder().append(name).append(": ");
+        if (failing == 0 && !result.clientHealth().trustworthy()) {
+            message.append("the run is not trustworthy, so its objectives cannot pass\n");
+        } else {
+            message.append(failing)
+                    .append(" of ")
+                    .append(result.verdicts().size())
+                    .append(" objectives not met\n");
+        }
         for (SloVerdict verdict : result.verdicts()) {
             message.append("  ").append(verdict.describe()).append('\n');
         }
@@ -75,7 +83,10 @@ final class GateVerdict {
                 .append(accounting.measured())
                 .append(" measured)\n");
         if (!result.clientHealth().trustworthy()) {
-            message.append("warning: ").append(result.clientHealth().reason()).append('\n');
+            message.append("client: ")
+                    .append(result.clientHealth().reason())
+                    .append(" (on a busy machine raise " + GoodputConfiguration.CLIENT_SEND_LAG_LIMIT + " or set "
+                            + GoodputConfiguration.CLIENT_UNTRUSTWORTHY + "=warn)\n");
         }
         message.append("reports: ").append(reports);
         return message.toString();

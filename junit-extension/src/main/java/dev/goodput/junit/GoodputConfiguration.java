@@ -1,6 +1,8 @@
 package dev.goodput.junit;
 
+import dev.goodput.core.RunSpec;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
@@ -17,7 +19,9 @@ record GoodputConfiguration(
         double loadScale,
         boolean failOnInconclusive,
         Path reportDirectory,
-        Progress progress) {
+        Progress progress,
+        boolean failOnUntrustworthyClient,
+        Duration sendLagLimit) {
 
     static final String SERVER_URL = "goodput.server.url";
     static final String SERVER_MODEL = "goodput.server.model";
@@ -26,6 +30,8 @@ record GoodputConfiguration(
     static final String SLO_INCONCLUSIVE = "goodput.slo.inconclusive";
     static final String REPORT_DIR = "goodput.report.dir";
     static final String PROGRESS = "goodput.progress";
+    static final String CLIENT_UNTRUSTWORTHY = "goodput.client.untrustworthy";
+    static final String CLIENT_SEND_LAG_LIMIT = "goodput.client.send-lag-limit-ms";
 
     /** Whether to show a progress line. */
     enum Progress {
@@ -49,8 +55,22 @@ record GoodputConfiguration(
         Path reports = parameter(context, REPORT_DIR).map(Path::of).orElse(Path.of("target", "goodput"));
         Progress progress =
                 parameter(context, PROGRESS).map(GoodputConfiguration::progress).orElse(Progress.AUTO);
+        boolean failOnUntrustworthyClient = parameter(context, CLIENT_UNTRUSTWORTHY)
+                .map(value -> failOrWarn(CLIENT_UNTRUSTWORTHY, value))
+                .orElse(true);
+        Duration sendLagLimit = parameter(context, CLIENT_SEND_LAG_LIMIT)
+                .map(GoodputConfiguration::sendLagLimit)
+                .orElse(RunSpec.DEFAULT_SEND_LAG_LIMIT);
         return new GoodputConfiguration(
-                url, model, parameter(context, SERVER_API_KEY_ENV), scale, failOnInconclusive, reports, progress);
+                url,
+                model,
+                parameter(context, SERVER_API_KEY_ENV),
+                scale,
+                failOnInconclusive,
+                reports,
+                progress,
+                failOnUntrustworthyClient,
+                sendLagLimit);
     }
 
     private static Optional<String> parameter(ExtensionContext context, String key) {
@@ -71,13 +91,30 @@ record GoodputConfiguration(
     }
 
     private static boolean failOnInconclusive(String value) {
+        return failOrWarn(SLO_INCONCLUSIVE, value);
+    }
+
+    private static boolean failOrWarn(String key, String value) {
         return switch (value.toLowerCase(Locale.ROOT)) {
             case "fail" -> true;
             case "warn" -> false;
             default ->
                 throw new ExtensionConfigurationException(
-                        "configuration parameter " + SLO_INCONCLUSIVE + " = '" + value + "' must be 'fail' or 'warn'");
+                        "configuration parameter " + key + " = '" + value + "' must be 'fail' or 'warn'");
         };
+    }
+
+    private static Duration sendLagLimit(String value) {
+        try {
+            double millis = Double.parseDouble(value);
+            if (millis > 0 && Double.isFinite(millis) && millis < 3_600_000) {
+                return Duration.ofNanos(Math.max(1, Math.round(millis * 1e6)));
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new ExtensionConfigurationException("configuration parameter " + CLIENT_SEND_LAG_LIMIT + " = '" + value
+                + "' is not a number of milliseconds above 0 (the default is 10)");
     }
 
     private static Progress progress(String value) {

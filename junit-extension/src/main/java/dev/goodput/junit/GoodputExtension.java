@@ -56,6 +56,7 @@ final class GoodputExtension implements BeforeTestExecutionCallback, AfterTestEx
                         .workload(gate.workload())
                         .load(gate.load().orElseThrow())
                         .slos(gate.slos())
+                        .sendLagLimit(configuration.sendLagLimit())
                         .progress(ProgressLine.forTest(context, configuration))
                         .build(),
                 "the gate",
@@ -175,7 +176,7 @@ final class GoodputExtension implements BeforeTestExecutionCallback, AfterTestEx
                     configured.percentiles(),
                     configured.confidence(),
                     configured.outputTokenCounter(),
-                    configured.sendLagLimit(),
+                    configuration.sendLagLimit(),
                     configured.progressListener());
             RunResult result = dev.goodput.core.Goodput.run(scaled);
             GateReports.write(context, configuration, result, ++runs);

@@ -88,4 +88,14 @@ public @interface LoadProfile {
 
     /** A request not finished this many seconds after sending times out; 0 keeps the default of 5 minutes. */
     double totalTimeoutSeconds() default 0;
+
+    /**
+     * Retries a request that failed before streaming anything (HTTP 408, 429, 5xx but 501, or no response) at
+     * most this many times, up to 10. Off (0) by default, because a retry hides what a user of the server saw.
+     * See {@link dev.goodput.core.LoadProfile#retries(int)}.
+     */
+    int retries() default 0;
+
+    /** The longest wait before a retry, a server's {@code Retry-After} included; 0 keeps the default of 10 s. */
+    double maxRetryWaitSeconds() default 0;
 }

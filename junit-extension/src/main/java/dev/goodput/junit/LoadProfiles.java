@@ -27,6 +27,11 @@ final class LoadProfiles {
         requireNotNegative(name, "headersTimeoutSeconds", a.headersTimeoutSeconds());
         requireNotNegative(name, "firstTokenTimeoutSeconds", a.firstTokenTimeoutSeconds());
         requireNotNegative(name, "totalTimeoutSeconds", a.totalTimeoutSeconds());
+        requireNotNegative(name, "maxRetryWaitSeconds", a.maxRetryWaitSeconds());
+        if (a.retries() < 0 || a.retries() > 10) {
+            throw new ExtensionConfigurationException(
+                    name + ": retries = " + a.retries() + " must be between 0 and 10");
+        }
         if (a.rate() > 0 && a.concurrency() > 0) {
             throw new ExtensionConfigurationException(name + ": set either rate (open loop) or concurrency (closed"
                     + " loop), not both (rate = " + a.rate() + ", concurrency = " + a.concurrency() + ")");
@@ -87,6 +92,12 @@ final class LoadProfiles {
         }
         if (a.totalTimeoutSeconds() > 0) {
             profile = profile.totalTimeout(seconds(a.totalTimeoutSeconds()));
+        }
+        if (a.retries() > 0) {
+            profile = profile.retries(a.retries());
+        }
+        if (a.maxRetryWaitSeconds() > 0) {
+            profile = profile.maxRetryWait(seconds(a.maxRetryWaitSeconds()));
         }
         return profile;
     }

@@ -129,6 +129,9 @@ final class WorkloadAnnotations {
             throw new IllegalArgumentException(which + "HistogramLengths and " + which + "HistogramWeights apply to "
                     + which + "Lengths = EMPIRICAL, not " + shape);
         }
+        if (length < 1) {
+            throw new IllegalArgumentException(which + "Tokens = " + length + " must be at least 1");
+        }
         return switch (shape) {
             case FIXED -> LengthDistribution.fixed(length);
             case UNIFORM -> LengthDistribution.uniform(length, w.rangeRatio());

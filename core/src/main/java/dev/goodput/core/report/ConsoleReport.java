@@ -43,6 +43,16 @@ public final class ConsoleReport {
                 accounting.count(Outcome.TIMED_OUT),
                 accounting.count(Outcome.CANCELLED),
                 accounting.measured());
+        if (result.spec().load().retries() > 0) {
+            line(
+                    out,
+                    "retries: %d requests retried, %d failed attempts retried (up to %d retries per request)",
+                    result.records().stream().filter(r -> r.attempts() > 1).count(),
+                    result.records().stream()
+                            .mapToLong(r -> r.retriedAttempts().size())
+                            .sum(),
+                    result.spec().load().retries());
+        }
         line(
                 out,
                 "load: offered %s req/s, achieved %s req/s, window %.2f s, peak in flight %d",

@@ -2,6 +2,7 @@ package dev.goodput.core.report;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.goodput.core.RequestAttempt;
 import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RunResult;
 import java.io.IOException;
@@ -25,7 +26,7 @@ public final class CsvReport {
     public static final String HEADER = "index,phase,outcome,http_status,intended_ms,dispatched_ms,headers_ms,"
             + "first_token_ms,last_token_ms,end_ms,ttft_ms,ttft_from_send_ms,queue_ms,e2el_ms,tpot_ms,max_stall_ms,"
             + "held_by_concurrency_cap,content_events,output_tokens,output_token_source,client_output_tokens,"
-            + "server_prompt_tokens,client_prompt_tokens,finish_reason,error";
+            + "server_prompt_tokens,client_prompt_tokens,finish_reason,error,attempts,retried_attempts";
 
     private CsvReport() {}
 
@@ -78,7 +79,9 @@ public final class CsvReport {
                 count(r.serverPromptTokens()),
                 count(r.clientPromptTokens()),
                 r.finishReason() == null ? "" : r.finishReason(),
-                r.errorDetail() == null ? "" : r.errorDetail()
+                r.errorDetail() == null ? "" : r.errorDetail(),
+                Integer.toString(r.attempts()),
+                retriedAttempts(r)
             };
             for (int i = 0; i < cells.length; i++) {
                 if (i > 0) {
@@ -88,6 +91,23 @@ public final class CsvReport {
             }
             out.write('\n');
         }
+    }
+
+    /** Each earlier attempt as "n: reason; waited w ms", joined by " | ". */
+    private static String retriedAttempts(RequestRecord r) {
+        StringBuilder cell = new StringBuilder();
+        for (RequestAttempt attempt : r.retriedAttempts()) {
+            if (cell.length() > 0) {
+                cell.append(" | ");
+            }
+            cell.append(attempt.number())
+                    .append(": ")
+                    .append(attempt.reason())
+                    .append("; waited ")
+                    .append(millis(attempt.waitNanos()))
+                    .append(" ms");
+        }
+        return cell.toString();
     }
 
     private static String instant(long nanos, long origin) {

@@ -73,6 +73,19 @@ public final class JsonReport {
             writeEnvironment(json, result);
             writeConfiguration(json, result.spec());
             writeAccounting(json, result.accounting());
+            if (result.spec().load().retries() > 0) {
+                json.writeObjectFieldStart("retries");
+                json.writeNumberField("max_retries", result.spec().load().retries());
+                json.writeNumberField(
+                        "retried_requests",
+                        result.records().stream().filter(r -> r.attempts() > 1).count());
+                json.writeNumberField(
+                        "retried_attempts",
+                        result.records().stream()
+                                .mapToLong(r -> r.retriedAttempts().size())
+                                .sum());
+                json.writeEndObject();
+            }
             writeLoad(json, result);
             writeMetrics(json, result);
             writeVerdicts(json, result);

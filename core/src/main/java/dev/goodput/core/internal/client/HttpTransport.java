@@ -59,6 +59,7 @@ public final class HttpTransport implements Transport {
         }
         StreamSubscriber subscriber = new StreamSubscriber(request, clock);
         CompletableFuture<HttpResponse<Void>> response = client.sendAsync(http.build(), info -> {
+            info.headers().firstValue("retry-after").ifPresent(request::onRetryAfter);
             request.onHeaders(
                     info.statusCode(), info.headers().firstValue("content-type").orElse(null), clock.nanoTime());
             return subscriber;

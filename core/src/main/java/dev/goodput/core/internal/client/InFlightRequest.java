@@ -4,6 +4,7 @@ import static dev.goodput.core.RequestRecord.ABSENT;
 
 import dev.goodput.core.Outcome;
 import dev.goodput.core.Phase;
+import dev.goodput.core.RequestAttempt;
 import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RequestSpec;
 import dev.goodput.core.TokenCounter;
@@ -14,7 +15,9 @@ import dev.goodput.core.internal.sse.SseParser;
 import dev.goodput.core.internal.sse.StreamChunk;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -56,6 +59,10 @@ public final class InFlightRequest {
     private StringBuilder errorBody;
     private Exchange exchange;
     private RequestRecord record;
+    private List<RequestAttempt> retriedAttempts = List.of();
+    private long firstDispatchedNanos = ABSENT;
+    private long attemptDispatchedNanos = ABSENT;
+    private String retryAfter;
 
     public InFlightRequest(
             long index,
@@ -92,8 +99,10 @@ public final class InFlightRequest {
 
     /** Records the moment the request leaves the client. */
     public synchronized void markDispatched(long nanos, boolean heldByCap) {
-        this.dispatchedNanos = nanos;
-        this.heldByConcurrencyCap = heldByCap;
+        // A retry keeps the first attempt's send: queue time and send lag are the client's, once.
+        this.attemptDispatchedNanos = nanos;
+        this.dispatchedNanos = firstDispatchedNanos != ABSENT ? firstDispatchedNanos : nanos;
+        this.heldByConcurrencyCap = firstDispatchedNanos != ABSENT ? heldByConcurrencyCap : heldByCap;
     }
 
     /** Returns the dispatch instant, or {@link RequestRecord#ABSENT} while queued. */
@@ -350,7 +359,56 @@ public final class InFlightRequest {
                 maxStallNanos,
                 finishReason,
                 outcome,
-                outcome == Outcome.SUCCESS ? null : detail);
+                outcome == Outcome.SUCCESS ? null : detail,
+                retriedAttempts);
+    }
+
+    /**
+     * Makes this request the next attempt of {@code failed}, which was retried after waiting {@code waitNanos}:
+     * it keeps the earlier attempts, and its record reports the first attempt's send.
+     */
+    public void continueAfter(InFlightRequest failed, long waitNanos) {
+        RequestRecord failedRecord = failed.record();
+        List<RequestAttempt> earlier = new ArrayList<>(failed.retriedAttempts());
+        long failedAttemptSent;
+        synchronized (failed) {
+            failedAttemptSent = failed.attemptDispatchedNanos;
+        }
+        earlier.add(new RequestAttempt(
+                earlier.size() + 1,
+                failedAttemptSent,
+                failedRecord.endNanos(),
+                failedRecord.httpStatus(),
+                failedRecord.errorDetail(),
+                waitNanos));
+        synchronized (this) {
+            retriedAttempts = List.copyOf(earlier);
+            firstDispatchedNanos = failedRecord.dispatchedNanos();
+            dispatchedNanos = firstDispatchedNanos; // until the retry is sent, a cancellation still shows the send
+            heldByConcurrencyCap = failedRecord.heldByConcurrencyCap();
+        }
+    }
+
+    /** Returns the earlier attempts of this request, oldest first. */
+    public synchronized List<RequestAttempt> retriedAttempts() {
+        return retriedAttempts;
+    }
+
+    /** Notes the response's {@code Retry-After} header, before {@link #onHeaders}. */
+    public synchronized void onRetryAfter(String value) {
+        retryAfter = value;
+    }
+
+    /** Returns the response's {@code Retry-After} in whole seconds, or -1 when absent or an HTTP date. */
+    public synchronized long retryAfterSeconds() {
+        if (retryAfter == null) {
+            return -1;
+        }
+        try {
+            return Math.max(0, Long.parseLong(retryAfter.trim()));
+        } catch (NumberFormatException e) {
+            return -1;
+        }
     }
 
     private void appendGap(long gap, int tokens) {

@@ -212,6 +212,9 @@ public abstract class LoadDriver {
 
     private void onComplete(InFlightRequest request) {
         RequestRecord record = request.record();
+        if (retryIfAllowed(request, record)) {
+            return;
+        }
         if (record.phase() == Phase.MEASURED && record.isSuccess()) {
             pooledGaps.record(request);
             outputLengths.record(request.spec(), record);
@@ -229,6 +232,50 @@ public abstract class LoadDriver {
         if (armed != null) {
             armed.forEach(TaskScheduler.Cancellable::cancel);
         }
+    }
+
+    /**
+     * Sends a failed request again when the profile allows retries and the failure is one a retrying client
+     * would retry (see {@link LoadProfile#retries(int)}). The new attempt replaces the failed one among the
+     * unfinished requests, so the run waits for it and a drain cancels it; the failed attempt is kept in the
+     * new attempt's record.
+     */
+    private boolean retryIfAllowed(InFlightRequest failed, RequestRecord record) {
+        if (profile.retries() == 0 || record.attempts() > profile.retries() || !RetryPolicy.isRetryable(record)) {
+            return false;
+        }
+        long waitNanos = RetryPolicy.waitNanos(failed.retryAfterSeconds(), record.attempts());
+        if (waitNanos > profile.maxRetryWait().toNanos()) {
+            return false;
+        }
+        InFlightRequest retry = new InFlightRequest(
+                failed.index(),
+                failed.phase(),
+                failed.spec(),
+                failed.intendedNanos(),
+                options.requireStreamEnd(),
+                options.outputTokenCounter(),
+                this::onComplete);
+        retry.continueAfter(failed, waitNanos);
+        List<TaskScheduler.Cancellable> armed;
+        synchronized (this) {
+            if (stopping || !unfinished.remove(failed)) {
+                return false;
+            }
+            unfinished.add(retry);
+            armed = timers.remove(failed);
+            scheduler.schedule(scheduler.clock().nanoTime() + waitNanos, () -> {
+                synchronized (this) {
+                    if (!retry.isEnded() && unfinished.contains(retry)) {
+                        dispatch(retry, record.heldByConcurrencyCap());
+                    }
+                }
+            });
+        }
+        if (armed != null) {
+            armed.forEach(TaskScheduler.Cancellable::cancel);
+        }
+        return true;
     }
 
     private void checkFinished() {

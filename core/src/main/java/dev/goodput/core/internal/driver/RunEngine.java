@@ -80,7 +80,7 @@ public final class RunEngine {
         return ResultCalculator.compute(
                 spec,
                 RunEnvironment.current(startedAt),
-                driver.records(),
+                SecretRedaction.redact(driver.records(), spec.server()),
                 gaps.icl(),
                 gaps.itl(),
                 driver.outputLengths());

@@ -1,0 +1,31 @@
+package dev.goodput.core.internal.driver;
+
+import dev.goodput.core.Outcome;
+import dev.goodput.core.RequestRecord;
+import java.util.Set;
+
+/** Which failures a retrying client retries, and how long it waits; see {@code LoadProfile.retries(int)}. */
+final class RetryPolicy {
+
+    private static final Set<Integer> RETRYABLE_STATUSES = Set.of(408, 429, 500, 502, 503, 504);
+    private static final long FIRST_BACKOFF_NANOS = 100_000_000L;
+
+    private RetryPolicy() {}
+
+    /** A failure before any streamed content: a retryable status, or a connection that got no response. */
+    static boolean isRetryable(RequestRecord record) {
+        if (record.outcome() != Outcome.FAILED || record.contentEvents() > 0) {
+            return false;
+        }
+        return record.httpStatus() == 0 || RETRYABLE_STATUSES.contains(record.httpStatus());
+    }
+
+    /** The server's {@code Retry-After} when it gave one, else 100 ms doubled for each attempt so far. */
+    static long waitNanos(long retryAfterSeconds, int attemptsSoFar) {
+        if (retryAfterSeconds >= 0) {
+            // Capped far above any sensible maxRetryWait, so the multiplication cannot overflow.
+            return Math.min(retryAfterSeconds, 1_000_000L) * 1_000_000_000L;
+        }
+        return FIRST_BACKOFF_NANOS << Math.min(attemptsSoFar - 1, 20);
+    }
+}

@@ -1,0 +1,218 @@
+package dev.goodput.junit;
+
+import static dev.goodput.core.Metric.TTFT;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Events;
+
+/**
+ * One table of wrong values, one row each, through every way a user configures a gate: configuration
+ * parameters, annotations and dataset files. Each row must fail its test with the exact message below, as an
+ * {@link ExtensionConfigurationException}, before any request reaches the server: a counting socket stands in
+ * for the server and must see no connection at all. (Builders have their own table in core's
+ * ConfigurationValidationTest, and the first annotation mistakes are in GoodputExtensionTest.)
+ */
+class BadInputTableTest {
+
+    private static ServerSocket countingServer;
+    private static final AtomicInteger connections = new AtomicInteger();
+
+    @TempDir
+    Path reports;
+
+    @BeforeAll
+    static void startCountingServer() throws IOException {
+        countingServer = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        Thread acceptor = new Thread(() -> {
+            while (true) {
+                try (Socket ignored = countingServer.accept()) {
+                    connections.incrementAndGet();
+                } catch (IOException closed) {
+                    return;
+                }
+            }
+        });
+        acceptor.setDaemon(true);
+        acceptor.start();
+    }
+
+    @AfterAll
+    static void stopCountingServer() throws IOException {
+        countingServer.close();
+    }
+
+    @GoodputTest
+    static class Gates {
+        @org.junit.jupiter.api.Test
+        @LoadProfile(rate = 4, requests = 10)
+        @Slo(metric = TTFT, percentile = 50, atMost = 1000)
+        void valid() {}
+
+        @org.junit.jupiter.api.Test
+        @LoadProfile(rate = 4, requests = 10, totalTimeoutSeconds = -1)
+        void negativeTimeout() {}
+
+        @org.junit.jupiter.api.Test
+        @LoadProfile(rate = 4, requests = 10, drainSeconds = -2)
+        void negativeDrain() {}
+
+        @org.junit.jupiter.api.Test
+        @LoadProfile(concurrency = 2, requests = 10, durationSeconds = -5)
+        void negativeDuration() {}
+
+        @org.junit.jupiter.api.Test
+        @LoadProfile(rate = 4, requests = 10, retries = 11)
+        void tooManyRetries() {}
+
+        @org.junit.jupiter.api.Test
+        @Workload(inputTokens = 0)
+        @LoadProfile(rate = 4, requests = 10)
+        void noInputTokens() {}
+
+        @org.junit.jupiter.api.Test
+        @LoadProfile(rate = 4, requests = 10)
+        @Slo(metric = TTFT, percentile = 99, atMost = -5)
+        void negativeBound() {}
+
+        @org.junit.jupiter.api.Test
+        @LoadProfile(rate = 4, requests = 10)
+        @Goodput(atLeast = Double.NaN)
+        void goodputWithoutBound() {}
+
+        @org.junit.jupiter.api.Test
+        @Workload(dataset = "no/such/dataset.jsonl")
+        @LoadProfile(rate = 4, requests = 10)
+        void missingDataset() {}
+
+        @org.junit.jupiter.api.Test
+        @Workload(trace = "no/such/trace.jsonl")
+        @LoadProfile(rate = 4, requests = 10)
+        void missingTrace() {}
+    }
+
+    static Stream<Arguments> rows() {
+        return Stream.of(
+                row(
+                        "valid",
+                        Map.of("goodput.slo.inconclusive", "maybe"),
+                        "configuration parameter" + " goodput.slo.inconclusive = 'maybe' must be 'fail' or 'warn'"),
+                row(
+                        "valid",
+                        Map.of("goodput.progress", "loud"),
+                        "configuration parameter goodput.progress = 'loud'" + " must be 'auto', 'on' or 'off'"),
+                row(
+                        "valid",
+                        Map.of("goodput.load.scale", "-1"),
+                        "configuration parameter goodput.load.scale = '-1'"
+                                + " is not a number above 0 (for example 0.2 for a quick run, 5 for a long one)"),
+                row(
+                        "valid",
+                        Map.of("goodput.client.untrustworthy", "ignore"),
+                        "configuration parameter"
+                                + " goodput.client.untrustworthy = 'ignore' must be 'fail' or 'warn'"),
+                row(
+                        "valid",
+                        Map.of("goodput.client.send-lag-limit-ms", "0"),
+                        "configuration parameter"
+                                + " goodput.client.send-lag-limit-ms = '0' is not a number of milliseconds above 0 (the"
+                                + " default is 10)"),
+                row(
+                        "valid",
+                        Map.of("goodput.server.model", " "),
+                        "configuration parameter goodput.server.url = '"
+                                + "{url}' needs goodput.server.model to name the model to request"),
+                row(
+                        "valid",
+                        Map.of("goodput.server.url", "localhost:8000"),
+                        "configuration parameter goodput.server.url: baseUrl must be an absolute http or https URL, was 'localhost:8000'"),
+                row(
+                        "negativeTimeout",
+                        Map.of(),
+                        "@LoadProfile on Gates.negativeTimeout(): totalTimeoutSeconds = -1.0 must be a finite value of at least 0"),
+                row(
+                        "negativeDrain",
+                        Map.of(),
+                        "@LoadProfile on Gates.negativeDrain(): drainSeconds = -2.0 must be a finite value of at least 0"),
+                row(
+                        "negativeDuration",
+                        Map.of(),
+                        "@LoadProfile on Gates.negativeDuration(): durationSeconds = -5.0 must be a finite value of at least 0"),
+                row(
+                        "tooManyRetries",
+                        Map.of(),
+                        "@LoadProfile on Gates.tooManyRetries(): retries = 11 must be between 0 and 10"),
+                row(
+                        "noInputTokens",
+                        Map.of(),
+                        "@Workload on Gates.noInputTokens(): inputTokens = 0 must be at least 1"),
+                row(
+                        "negativeBound",
+                        Map.of(),
+                        "@Slo(metric = TTFT) on Gates.negativeBound(): atMost = -5.0 must be a finite value of at least 0"),
+                row(
+                        "goodputWithoutBound",
+                        Map.of(),
+                        "@Goodput(atLeast = NaN) on Gates.goodputWithoutBound(): threshold of GOODPUT must be a finite value of at least 0, was NaN"),
+                row(
+                        "missingDataset",
+                        Map.of(),
+                        "@Workload on Gates.missingDataset(): no/such/dataset.jsonl: no such file"),
+                row("missingTrace", Map.of(), "@Workload on Gates.missingTrace(): no/such/trace.jsonl: no such file"));
+    }
+
+    private static Arguments row(String method, Map<String, String> parameters, String message) {
+        return Arguments.of(method, parameters, message);
+    }
+
+    @ParameterizedTest(name = "{0} with {1}")
+    @MethodSource("rows")
+    void should_fail_with_the_exact_message_before_any_request(
+            String method, Map<String, String> parameters, String message) {
+        String url = "http://127.0.0.1:" + countingServer.getLocalPort();
+        Map<String, String> configuration = new HashMap<>(Map.of(
+                "goodput.server.url",
+                url,
+                "goodput.server.model",
+                "counting",
+                "goodput.report.dir",
+                reports.toString(),
+                "goodput.progress",
+                "off"));
+        configuration.putAll(parameters);
+        var request = EngineTestKit.engine("junit-jupiter");
+        configuration.forEach(request::configurationParameter);
+        Events events =
+                request.selectors(selectMethod(Gates.class, method)).execute().testEvents();
+
+        events.assertStatistics(stats -> stats.started(1).failed(1));
+        Throwable failure = events.failed()
+                .list()
+                .get(0)
+                .getPayload(TestExecutionResult.class)
+                .orElseThrow()
+                .getThrowable()
+                .orElseThrow();
+        assertThat(failure.getMessage()).isEqualTo(message.replace("{url}", url));
+        assertThat(failure).isInstanceOf(ExtensionConfigurationException.class);
+        assertThat(connections).as("connections the server saw").hasValue(0);
+    }
+}
