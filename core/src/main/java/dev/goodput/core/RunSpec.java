@@ -42,8 +42,12 @@ public record RunSpec(
     /** The default confidence level, 95 %. */
     public static final double DEFAULT_CONFIDENCE = 0.95;
 
-    /** The default send-lag limit, 10 ms at p99. */
-    public static final Duration DEFAULT_SEND_LAG_LIMIT = Duration.ofMillis(10);
+    /**
+     * The default send-lag limit, 50 ms at p99. A client that really falls behind lags by seconds; a JVM on a
+     * shared 2-core runner lags by 10-20 ms now and then (GC pauses, opening connections), which is not worth
+     * failing a gate for.
+     */
+    public static final Duration DEFAULT_SEND_LAG_LIMIT = Duration.ofMillis(50);
 
     public RunSpec {
         Objects.requireNonNull(server, "server");
@@ -166,7 +170,7 @@ public record RunSpec(
             return this;
         }
 
-        /** Sets the p99 send lag above which the client is reported as not keeping up (default 10 ms). */
+        /** Sets the p99 send lag above which the client is reported as not keeping up (default 50 ms). */
         public Builder sendLagLimit(Duration value) {
             this.sendLagLimit = value;
             return this;

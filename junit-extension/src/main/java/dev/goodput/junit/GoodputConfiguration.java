@@ -114,7 +114,7 @@ record GoodputConfiguration(
             // reported below
         }
         throw new ExtensionConfigurationException("configuration parameter " + CLIENT_SEND_LAG_LIMIT + " = '" + value
-                + "' is not a number of milliseconds above 0 (the default is 10)");
+                + "' is not a number of milliseconds above 0 (the default is 50)");
     }
 
     private static Progress progress(String value) {

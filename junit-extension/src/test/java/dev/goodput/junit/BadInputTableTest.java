@@ -134,7 +134,7 @@ class BadInputTableTest {
                         Map.of("goodput.client.send-lag-limit-ms", "0"),
                         "configuration parameter"
                                 + " goodput.client.send-lag-limit-ms = '0' is not a number of milliseconds above 0 (the"
-                                + " default is 10)"),
+                                + " default is 50)"),
                 row(
                         "valid",
                         Map.of("goodput.server.model", " "),

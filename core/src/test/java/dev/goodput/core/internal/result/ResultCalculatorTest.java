@@ -137,15 +137,15 @@ class ResultCalculatorTest {
     @Test
     void should_say_the_client_fell_behind_when_the_send_lag_exceeds_the_limit() {
         long[] lags = new long[20];
-        lags[17] = 50;
-        lags[18] = 50;
-        lags[19] = 50;
-        // 20 samples: judged at p90 (type 7 rank 18.1 of 17 zeros and three 50s), 50 ms > 10 ms.
+        lags[17] = 80;
+        lags[18] = 80;
+        lags[19] = 80;
+        // 20 samples: judged at p90 (type 7 rank 18.1 of 17 zeros and three 80s), 80 ms > 50 ms.
         var open = withSendLags(LoadProfile.constantRate(10).requests(20), lags).clientHealth();
         assertThat(open.trustworthy()).isFalse();
-        assertThat(open.sendLagP99Nanos()).isEqualTo(50.0 * MS);
+        assertThat(open.sendLagP99Nanos()).isEqualTo(80.0 * MS);
         assertThat(open.reason())
-                .isEqualTo("the client fell behind its schedule: p90 send lag 50.00 ms exceeds 10.00 ms, so the"
+                .isEqualTo("the client fell behind its schedule: p90 send lag 80.00 ms exceeds 50.00 ms, so the"
                         + " server was offered less load than the profile asked for");
         var closed = withSendLags(LoadProfile.concurrency(2).requests(20), lags).clientHealth();
         assertThat(closed.reason()).endsWith("so the users waited longer between requests than their think time");
