@@ -2,8 +2,6 @@ package dev.goodput.mock.internal.engine;
 
 import dev.goodput.mock.PerformanceModel;
 import java.util.List;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -12,48 +10,25 @@ import java.util.concurrent.locks.LockSupport;
  * its own wake-up time), so its scheduling noise never accumulates into the model's timings. Submissions from any
  * thread go through a lock-free queue drained at step boundaries; an idle runner parks until one arrives.
  */
-final class BatchingEngine implements InferenceEngine {
-
-    private record Submission(Generation generation, TokenSink sink) {}
+final class BatchingEngine extends EngineThread {
 
     /** A snapshot and how many submissions it accounts for; later ones are counted as waiting. */
     private record Published(EngineSnapshot snapshot, long submissionsCounted) {}
 
     private final BatchScheduler scheduler;
-    private final ConcurrentLinkedQueue<Submission> submissions = new ConcurrentLinkedQueue<>();
-    private final EmissionLateness lateness = new EmissionLateness();
-    private final Thread thread;
-    private final AtomicLong submitted = new AtomicLong();
     private long drained;
-    private volatile boolean closed;
     private volatile Published published;
 
     BatchingEngine(PerformanceModel model) {
+        super("goodput-mock-batching-engine");
         this.scheduler = new BatchScheduler(model);
         this.published = new Published(scheduler.snapshot(), 0);
-        this.thread = new Thread(this::run, "goodput-mock-batching-engine");
-        thread.setDaemon(true);
-    }
-
-    BatchingEngine start() {
-        thread.start();
-        return this;
     }
 
     @Override
-    public void submit(Generation generation, TokenSink sink) {
-        if (closed) {
-            sink.onFinish("abort", System.nanoTime());
-            return;
-        }
-        submitted.incrementAndGet();
-        submissions.add(new Submission(generation, sink));
-        LockSupport.unpark(thread);
-    }
-
-    private void run() {
+    void run() {
         long previousEndNanos = Long.MIN_VALUE;
-        while (!closed) {
+        while (!isClosed()) {
             drainSubmissions();
             if (!scheduler.hasWork()) {
                 publishSnapshot();
@@ -66,13 +41,13 @@ final class BatchingEngine implements InferenceEngine {
             }
             StepPlan plan = scheduler.step(startNanos);
             deliver(plan.dropped());
-            while (!closed && !waitUntil(plan.endNanos())) {
+            while (!isClosed() && !waitUntil(plan.endNanos())) {
                 drainSubmissions(); // they join at the next step boundary, never the step in flight
             }
-            if (closed) {
+            if (isClosed()) {
                 break;
             }
-            lateness.record(System.nanoTime() - plan.endNanos());
+            lateness().record(System.nanoTime() - plan.endNanos());
             // Published at the step's end just before its tokens go out: a scrape never sees counters behind what
             // a client has received, nor ahead of the model's clock.
             publishSnapshot();
@@ -97,12 +72,10 @@ final class BatchingEngine implements InferenceEngine {
         return true;
     }
 
-    private void drainSubmissions() {
-        Submission submission;
-        while ((submission = submissions.poll()) != null) {
-            scheduler.submit(submission.generation(), submission.sink());
-            drained++;
-        }
+    @Override
+    void accept(Generation generation, TokenSink sink) {
+        scheduler.submit(generation, sink);
+        drained++;
     }
 
     private static void deliver(List<StepPlan.Emission> emissions) {
@@ -115,11 +88,6 @@ final class BatchingEngine implements InferenceEngine {
         }
     }
 
-    /** Returns how late the runner woke against each step's planned end. */
-    EmissionLateness lateness() {
-        return lateness;
-    }
-
     /**
      * Returns the snapshot published at the last step's end, with generations submitted since then counted as
      * waiting (they join at the next step boundary).
@@ -127,37 +95,6 @@ final class BatchingEngine implements InferenceEngine {
     @Override
     public EngineSnapshot snapshot() {
         Published last = published;
-        long unseen = submitted.get() - last.submissionsCounted();
-        EngineSnapshot snapshot = last.snapshot();
-        if (unseen <= 0) {
-            return snapshot;
-        }
-        return new EngineSnapshot(
-                snapshot.running(),
-                snapshot.waiting() + (int) unseen,
-                snapshot.kvCacheUsage(),
-                snapshot.prefixCacheQueries(),
-                snapshot.prefixCacheHits(),
-                snapshot.preemptions(),
-                snapshot.promptTokens(),
-                snapshot.generationTokens(),
-                snapshot.steps());
-    }
-
-    @Override
-    public void close() {
-        closed = true;
-        LockSupport.unpark(thread);
-        if (Thread.currentThread() != thread) {
-            try {
-                thread.join(5_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-        Submission submission;
-        while ((submission = submissions.poll()) != null) {
-            submission.sink().onFinish("abort", System.nanoTime());
-        }
+        return last.snapshot().withMoreWaiting(submitted() - last.submissionsCounted());
     }
 }

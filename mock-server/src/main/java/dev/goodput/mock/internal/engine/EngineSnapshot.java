@@ -22,4 +22,22 @@ public record EngineSnapshot(
         long preemptions,
         long promptTokens,
         long generationTokens,
-        long steps) {}
+        long steps) {
+
+    /** Returns this snapshot with {@code more} generations added to the waiting ones. */
+    public EngineSnapshot withMoreWaiting(long more) {
+        if (more <= 0) {
+            return this;
+        }
+        return new EngineSnapshot(
+                running,
+                waiting + (int) more,
+                kvCacheUsage,
+                prefixCacheQueries,
+                prefixCacheHits,
+                preemptions,
+                promptTokens,
+                generationTokens,
+                steps);
+    }
+}

@@ -1,8 +1,7 @@
 package dev.goodput.mock.internal.engine;
 
 import dev.goodput.mock.PerformanceModel;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -11,48 +10,26 @@ import java.util.concurrent.locks.LockSupport;
  * from arrivals and the model alone, so the thread's wake-up noise never accumulates into them. Submissions from
  * any thread go through a lock-free queue; an idle timer thread parks until one arrives.
  */
-final class FixedEngine implements InferenceEngine {
-
-    private record Submission(Generation generation, TokenSink sink) {}
+final class FixedEngine extends EngineThread {
 
     private final FixedSchedule schedule;
-    private final ConcurrentLinkedQueue<Submission> submissions = new ConcurrentLinkedQueue<>();
-    private final AtomicInteger pending = new AtomicInteger();
-    private final EmissionLateness lateness = new EmissionLateness();
-    private final Thread thread;
-    private volatile boolean closed;
+    private final AtomicLong taken = new AtomicLong();
 
     FixedEngine(PerformanceModel model) {
+        super("goodput-mock-fixed-engine");
         this.schedule = new FixedSchedule(model);
-        this.thread = new Thread(this::run, "goodput-mock-fixed-engine");
-        thread.setDaemon(true);
-    }
-
-    FixedEngine start() {
-        thread.start();
-        return this;
     }
 
     @Override
-    public void submit(Generation generation, TokenSink sink) {
-        if (closed) {
-            sink.onFinish("abort", System.nanoTime());
-            return;
-        }
-        pending.incrementAndGet();
-        submissions.add(new Submission(generation, sink));
-        LockSupport.unpark(thread);
-    }
-
-    private void run() {
-        while (!closed) {
+    void run() {
+        while (!isClosed()) {
             drainSubmissions();
             long dueNanos = schedule.nextDueNanos();
             if (dueNanos == Long.MAX_VALUE) {
                 LockSupport.park(this);
             } else if (PreciseClock.parkTowards(dueNanos)) {
                 PreciseClock.spinUntil(dueNanos);
-                lateness.record(System.nanoTime() - dueNanos);
+                lateness().record(System.nanoTime() - dueNanos);
                 schedule.emitDue(System.nanoTime());
             }
         }
@@ -60,51 +37,15 @@ final class FixedEngine implements InferenceEngine {
         schedule.abortAll(System.nanoTime());
     }
 
-    private void drainSubmissions() {
-        Submission submission;
-        while ((submission = submissions.poll()) != null) {
-            schedule.submit(submission.generation(), submission.sink());
-            pending.decrementAndGet();
-        }
+    @Override
+    void accept(Generation generation, TokenSink sink) {
+        schedule.submit(generation, sink);
+        taken.incrementAndGet();
     }
 
-    /** Returns how late the timer thread woke against each due time. */
-    EmissionLateness lateness() {
-        return lateness;
-    }
-
+    /** Returns the schedule's snapshot, with generations not yet taken from the queue counted as waiting. */
     @Override
     public EngineSnapshot snapshot() {
-        EngineSnapshot snapshot = schedule.snapshot();
-        int notYetSeen = pending.get();
-        return notYetSeen == 0
-                ? snapshot
-                : new EngineSnapshot(
-                        snapshot.running(),
-                        snapshot.waiting() + notYetSeen,
-                        0,
-                        0,
-                        0,
-                        0,
-                        snapshot.promptTokens(),
-                        snapshot.generationTokens(),
-                        snapshot.steps());
-    }
-
-    @Override
-    public void close() {
-        closed = true;
-        LockSupport.unpark(thread);
-        if (Thread.currentThread() != thread) {
-            try {
-                thread.join(5_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-        Submission submission;
-        while ((submission = submissions.poll()) != null) {
-            submission.sink().onFinish("abort", System.nanoTime());
-        }
+        return schedule.snapshot().withMoreWaiting(submitted() - taken.get());
     }
 }

@@ -1,0 +1,88 @@
+package dev.goodput.mock.internal.engine;
+
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * What every real-time engine shares: one daemon thread that owns the engine's state, a lock-free queue through
+ * which submissions from any thread reach it, and the close protocol (stop the thread, abort whatever it never
+ * took). Subclasses write the thread's loop and drain the queue at the boundaries their model allows.
+ */
+abstract class EngineThread implements InferenceEngine {
+
+    private record Submission(Generation generation, TokenSink sink) {}
+
+    private final ConcurrentLinkedQueue<Submission> submissions = new ConcurrentLinkedQueue<>();
+    private final AtomicLong submitted = new AtomicLong();
+    private final EmissionLateness lateness = new EmissionLateness();
+    private final Thread thread;
+    private volatile boolean closed;
+
+    EngineThread(String threadName) {
+        this.thread = new Thread(this::run, threadName);
+        thread.setDaemon(true);
+    }
+
+    /** Starts the engine's thread; returns this engine. */
+    final InferenceEngine start() {
+        thread.start();
+        return this;
+    }
+
+    /** The engine thread's loop: runs until {@link #isClosed()}, then aborts what is left. */
+    abstract void run();
+
+    /** Hands one submission to the engine's own state; called on the engine thread only. */
+    abstract void accept(Generation generation, TokenSink sink);
+
+    @Override
+    public final void submit(Generation generation, TokenSink sink) {
+        if (closed) {
+            sink.onFinish("abort", System.nanoTime());
+            return;
+        }
+        submitted.incrementAndGet();
+        submissions.add(new Submission(generation, sink));
+        LockSupport.unpark(thread);
+    }
+
+    /** Passes every queued submission to {@link #accept}, in arrival order; engine thread only. */
+    final void drainSubmissions() {
+        Submission submission;
+        while ((submission = submissions.poll()) != null) {
+            accept(submission.generation(), submission.sink());
+        }
+    }
+
+    /** Returns how many generations were submitted so far, from any thread. */
+    final long submitted() {
+        return submitted.get();
+    }
+
+    final boolean isClosed() {
+        return closed;
+    }
+
+    /** Returns how late the engine thread woke against each planned time. */
+    final EmissionLateness lateness() {
+        return lateness;
+    }
+
+    @Override
+    public final void close() {
+        closed = true;
+        LockSupport.unpark(thread);
+        if (Thread.currentThread() != thread) {
+            try {
+                thread.join(5_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        Submission submission;
+        while ((submission = submissions.poll()) != null) {
+            submission.sink().onFinish("abort", System.nanoTime());
+        }
+    }
+}
