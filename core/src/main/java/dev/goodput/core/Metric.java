@@ -90,6 +90,14 @@ public enum Metric {
         return displayName;
     }
 
+    /**
+     * Returns whether this metric needs at least two output tokens per request to have any sample: it is
+     * measured on the gaps between tokens (TPOT, ICL, ITL, max stall).
+     */
+    public boolean needsTwoTokens() {
+        return this == TPOT || this == ICL || this == ITL || this == MAX_STALL;
+    }
+
     /** Returns whether this metric is a latency (held in nanoseconds). */
     public boolean isLatency() {
         return unit == Unit.NANOSECONDS;

@@ -91,17 +91,13 @@ public record RunSpec(
         }
         if (workload instanceof SyntheticWorkload synthetic && synthetic.outputTokens() < 2) {
             for (Slo slo : slos) {
-                if (needsTwoTokens(slo.metric())) {
+                if (slo.metric().needsTwoTokens()) {
                     throw new IllegalArgumentException("an SLO on " + slo.metric()
                             + " needs at least 2 output tokens per request, but the workload asks for "
                             + synthetic.outputTokens());
                 }
             }
         }
-    }
-
-    private static boolean needsTwoTokens(Metric metric) {
-        return metric == Metric.TPOT || metric == Metric.ICL || metric == Metric.ITL || metric == Metric.MAX_STALL;
     }
 
     /** Returns the objectives that also judge single requests (their bounds define a good request). */

@@ -48,10 +48,7 @@ record GateDefinition(
         List<dev.goodput.core.Slo> slos = slos(testClass, method, where);
         if (workload instanceof SyntheticWorkload synthetic && synthetic.outputTokens() < 2) {
             for (dev.goodput.core.Slo slo : slos) {
-                if (slo.metric() == Metric.TPOT
-                        || slo.metric() == Metric.ITL
-                        || slo.metric() == Metric.ICL
-                        || slo.metric() == Metric.MAX_STALL) {
+                if (slo.metric().needsTwoTokens()) {
                     throw new ExtensionConfigurationException("@Slo(metric = " + slo.metric() + ") on " + where
                             + " cannot be measured: @Workload(outputTokens = " + synthetic.outputTokens()
                             + ") gives no gap between tokens; it needs at least 2");
