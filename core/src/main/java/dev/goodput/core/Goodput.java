@@ -14,9 +14,9 @@ import org.apiguardian.api.API;
  * <pre>{@code
  * RunResult result = Goodput.run(
  *         ServerEndpoint.of("http://127.0.0.1:8000", "my-model"),
- *         Workload.synthetic().inputTokens(256).outputTokens(128).build(),
- *         LoadProfile.poisson(8).requests(2000).warmupRequests(100),
- *         Slo.of(Metric.TTFT).percentile(99).atMost(Duration.ofMillis(500)));
+ *         WorkloadSpec.synthetic().inputTokens(256).outputTokens(128).build(),
+ *         Load.poisson(8).requests(2000).warmupRequests(100),
+ *         Objective.of(Metric.TTFT).percentile(99).atMost(Duration.ofMillis(500)));
  * }</pre>
  *
  * <p>A run blocks the calling thread until every request has ended, at the latest one drain period after the
@@ -34,13 +34,17 @@ public final class Goodput {
     }
 
     /** Runs a workload at a load profile and judges the objectives. */
-    public static RunResult run(ServerEndpoint server, Workload workload, LoadProfile load, Slo... slos) {
-        return run(server, workload, load, List.of(slos));
+    public static RunResult run(ServerEndpoint server, WorkloadSpec workload, Load load, Objective... objectives) {
+        return run(server, workload, load, List.of(objectives));
     }
 
     /** Runs a workload at a load profile and judges the objectives. */
-    public static RunResult run(ServerEndpoint server, Workload workload, LoadProfile load, List<Slo> slos) {
-        return newRun(server).workload(workload).load(load).slos(slos).run();
+    public static RunResult run(ServerEndpoint server, WorkloadSpec workload, Load load, List<Objective> objectives) {
+        return newRun(server)
+                .workload(workload)
+                .load(load)
+                .objectives(objectives)
+                .run();
     }
 
     /**

@@ -6,7 +6,7 @@ import java.util.Objects;
 import org.apiguardian.api.API;
 
 /**
- * One earlier attempt of a request that was retried ({@link LoadProfile#retries(int)}): what the server
+ * One earlier attempt of a request that was retried ({@link Load#retries(int)}): what the server
  * answered and why the client tried again. The request's final attempt is the {@link RequestRecord} itself.
  *
  * @param number the attempt's number, starting at 1

@@ -37,7 +37,7 @@ import org.apiguardian.api.API;
  * @param finishReason the finish reason the server gave, or {@code null}
  * @param outcome how the request ended
  * @param errorDetail a readable reason for every outcome but {@link Outcome#SUCCESS}, else {@code null}
- * @param retriedAttempts the earlier attempts when the request was retried ({@link LoadProfile#retries(int)}),
+ * @param retriedAttempts the earlier attempts when the request was retried ({@link Load#retries(int)}),
  *     oldest first; empty when it was sent once. This record describes the final attempt, with its latencies
  *     measured from the request's intended start and {@code dispatchedNanos} the first attempt's send
  */

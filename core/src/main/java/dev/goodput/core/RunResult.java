@@ -33,7 +33,7 @@ public record RunResult(
         LoadStatistics load,
         Map<Metric, Summary> summaries,
         Map<Metric, Double> values,
-        List<SloVerdict> verdicts,
+        List<ObjectiveVerdict> verdicts,
         long goodRequests,
         TokenStatistics tokens,
         ClientHealth clientHealth) {
@@ -79,11 +79,11 @@ public record RunResult(
 
     /** Returns whether every objective was met (an inconclusive verdict is not met). */
     public boolean allMet() {
-        return verdicts.stream().allMatch(SloVerdict::isMet);
+        return verdicts.stream().allMatch(ObjectiveVerdict::isMet);
     }
 
     /** Returns the verdicts that are not {@link Verdict#MET}. */
-    public List<SloVerdict> unmet() {
+    public List<ObjectiveVerdict> unmet() {
         return verdicts.stream().filter(verdict -> !verdict.isMet()).toList();
     }
 }

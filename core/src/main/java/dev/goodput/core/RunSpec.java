@@ -16,7 +16,7 @@ import org.apiguardian.api.API;
  * @param server the server under test
  * @param workload what to send
  * @param load how hard and how long
- * @param slos the objectives; may be empty
+ * @param objectives the objectives; may be empty
  * @param percentiles the percentiles every summary reports (the median and the objectives' percentiles are
  *     always added)
  * @param confidence the confidence level of the intervals behind the verdicts, for example 0.95
@@ -27,9 +27,9 @@ import org.apiguardian.api.API;
 @API(status = EXPERIMENTAL, since = "0.1")
 public record RunSpec(
         ServerEndpoint server,
-        Workload workload,
-        LoadProfile load,
-        List<Slo> slos,
+        WorkloadSpec workload,
+        Load load,
+        List<Objective> objectives,
         List<Double> percentiles,
         double confidence,
         TokenCounter outputTokenCounter,
@@ -54,7 +54,7 @@ public record RunSpec(
         Objects.requireNonNull(workload, "workload");
         Objects.requireNonNull(load, "load");
         load.validate();
-        slos = List.copyOf(slos);
+        objectives = List.copyOf(objectives);
         // The median is always reported: summaries and the vLLM block need it.
         TreeSet<Double> sorted = new TreeSet<>(List.of(50.0));
         for (Double percentile : percentiles) {
@@ -63,8 +63,8 @@ public record RunSpec(
             }
             sorted.add(percentile);
         }
-        for (Slo slo : slos) {
-            if (slo.statistic() == Slo.Statistic.PERCENTILE) {
+        for (Objective slo : objectives) {
+            if (slo.statistic() == Objective.Statistic.PERCENTILE) {
                 sorted.add(slo.percentile());
             }
         }
@@ -73,14 +73,13 @@ public record RunSpec(
             throw new IllegalArgumentException("confidence must be between 0 and 1 (exclusive), was " + confidence);
         }
         Objects.requireNonNull(sendLagLimit, "sendLagLimit");
-        boolean traceArrivals = load.arrivals() == LoadProfile.Arrivals.TRACE;
+        boolean traceArrivals = load.arrivals() == Load.Arrivals.TRACE;
         if (traceArrivals != workload instanceof dev.goodput.core.workload.TimedWorkload) {
             throw new IllegalArgumentException(
                     traceArrivals
-                            ? "LoadProfile.traceReplay() needs a trace workload (a TimedWorkload), was "
-                                    + workload.describe()
+                            ? "Load.traceReplay() needs a trace workload (a TimedWorkload), was " + workload.describe()
                             : "a trace workload replays its own arrival times: use Trace.load() or"
-                                    + " LoadProfile.traceReplay(), not " + load);
+                                    + " Load.traceReplay(), not " + load);
         }
         if (traceArrivals) {
             long size = ((dev.goodput.core.workload.TimedWorkload) workload).size();
@@ -90,7 +89,7 @@ public record RunSpec(
             }
         }
         if (workload instanceof SyntheticWorkload synthetic && synthetic.outputTokens() < 2) {
-            for (Slo slo : slos) {
+            for (Objective slo : objectives) {
                 if (slo.metric().needsTwoTokens()) {
                     throw new IllegalArgumentException("an SLO on " + slo.metric()
                             + " needs at least 2 output tokens per request, but the workload asks for "
@@ -101,16 +100,16 @@ public record RunSpec(
     }
 
     /** Returns the objectives that also judge single requests (their bounds define a good request). */
-    public List<Slo> requestCriteria() {
-        return slos.stream().filter(Slo::isRequestCriterion).toList();
+    public List<Objective> requestCriteria() {
+        return objectives.stream().filter(Objective::isRequestCriterion).toList();
     }
 
     /** Builds a {@link RunSpec}. */
     public static final class Builder {
         private final ServerEndpoint server;
-        private Workload workload;
-        private LoadProfile load;
-        private final List<Slo> slos = new ArrayList<>();
+        private WorkloadSpec workload;
+        private Load load;
+        private final List<Objective> objectives = new ArrayList<>();
         private List<Double> percentiles = DEFAULT_PERCENTILES;
         private double confidence = DEFAULT_CONFIDENCE;
         private TokenCounter outputTokenCounter;
@@ -122,25 +121,25 @@ public record RunSpec(
         }
 
         /** Sets what to send. */
-        public Builder workload(Workload value) {
+        public Builder workload(WorkloadSpec value) {
             this.workload = Objects.requireNonNull(value, "workload");
             return this;
         }
 
         /** Sets how hard and how long. */
-        public Builder load(LoadProfile value) {
+        public Builder load(Load value) {
             this.load = Objects.requireNonNull(value, "load");
             return this;
         }
 
         /** Adds objectives. */
-        public Builder slos(Slo... values) {
-            return slos(List.of(values));
+        public Builder objectives(Objective... values) {
+            return objectives(List.of(values));
         }
 
         /** Adds objectives. */
-        public Builder slos(List<Slo> values) {
-            values.forEach(slo -> slos.add(Objects.requireNonNull(slo, "slo")));
+        public Builder objectives(List<Objective> values) {
+            values.forEach(slo -> objectives.add(Objects.requireNonNull(slo, "slo")));
             return this;
         }
 
@@ -194,7 +193,7 @@ public record RunSpec(
                     server,
                     workload,
                     load,
-                    slos,
+                    objectives,
                     percentiles,
                     confidence,
                     outputTokenCounter,

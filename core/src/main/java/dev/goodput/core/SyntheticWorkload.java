@@ -23,7 +23,7 @@ import org.apiguardian.api.API;
  * output length is pinned to {@code outputTokens} on servers that honour {@code ignore_eos}.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public final class SyntheticWorkload implements Workload {
+public final class SyntheticWorkload implements WorkloadSpec {
 
     private final ApiKind api;
     private final int inputTokens;

@@ -20,44 +20,42 @@ class ConfigurationValidationTest {
 
     @Test
     void should_reject_bad_load_profiles_naming_the_setting_and_value() {
-        rejects(() -> LoadProfile.poisson(-2), "rate must be a finite number of requests/s above 0, was -2.0");
+        rejects(() -> Load.poisson(-2), "rate must be a finite number of requests/s above 0, was -2.0");
         rejects(
-                () -> LoadProfile.constantRate(Double.POSITIVE_INFINITY),
+                () -> Load.constantRate(Double.POSITIVE_INFINITY),
                 "rate must be a finite number of requests/s above 0, was Infinity");
-        rejects(() -> LoadProfile.gamma(4, 0), "burstiness must be a finite value above 0, was 0.0");
-        rejects(() -> LoadProfile.concurrency(0), "concurrency must be at least 1, was 0");
-        rejects(() -> LoadProfile.poisson(1).requests(-1), "requests must be at least 0, was -1");
-        rejects(() -> LoadProfile.poisson(1).duration(Duration.ZERO), "duration must be positive, was PT0S");
+        rejects(() -> Load.gamma(4, 0), "burstiness must be a finite value above 0, was 0.0");
+        rejects(() -> Load.concurrency(0), "concurrency must be at least 1, was 0");
+        rejects(() -> Load.poisson(1).requests(-1), "requests must be at least 0, was -1");
+        rejects(() -> Load.poisson(1).duration(Duration.ZERO), "duration must be positive, was PT0S");
         rejects(
-                () -> LoadProfile.poisson(1).thinkTime(Duration.ofSeconds(1)),
+                () -> Load.poisson(1).thinkTime(Duration.ofSeconds(1)),
                 "thinkTime applies to a closed loop (concurrency), not to an open loop");
         rejects(
-                () -> LoadProfile.concurrency(4).maxConcurrency(2),
+                () -> Load.concurrency(4).maxConcurrency(2),
                 "maxConcurrency applies to an open loop; a closed loop's concurrency is its user count");
+        rejects(() -> Load.poisson(1).validate(), "a load profile needs a limit: set requests(n), duration(d) or both");
         rejects(
-                () -> LoadProfile.poisson(1).validate(),
-                "a load profile needs a limit: set requests(n), duration(d) or both");
-        rejects(
-                () -> LoadProfile.poisson(1)
+                () -> Load.poisson(1)
                         .requests(10)
                         .warmupRequests(6)
                         .cooldownRequests(4)
                         .validate(),
                 "warmupRequests (6) + cooldownRequests (4) leave no measured request of requests (10)");
         rejects(
-                () -> LoadProfile.poisson(1)
+                () -> Load.poisson(1)
                         .duration(Duration.ofSeconds(5))
                         .cooldownRequests(1)
                         .validate(),
                 "cooldownRequests (1) needs a request limit to know which are last");
         rejects(
-                () -> LoadProfile.concurrency(2)
+                () -> Load.concurrency(2)
                         .requests(10)
                         .cooldown(Duration.ofSeconds(1))
                         .validate(),
                 "cooldown (PT1S) in a closed loop needs a duration limit to know when the load period ends");
         rejects(
-                () -> LoadProfile.poisson(1)
+                () -> Load.poisson(1)
                         .duration(Duration.ofSeconds(2))
                         .warmup(Duration.ofSeconds(2))
                         .validate(),
@@ -67,21 +65,21 @@ class ConfigurationValidationTest {
     @Test
     void should_reject_bad_objectives() {
         rejects(
-                () -> Slo.of(Metric.TTFT).percentile(0).atMost(Duration.ofMillis(1)),
+                () -> Objective.of(Metric.TTFT).percentile(0).atMost(Duration.ofMillis(1)),
                 "percentile must be above 0 and at most 100, was 0.0");
         rejects(
-                () -> Slo.of(Metric.TTFT).percentile(100.5).atMost(Duration.ofMillis(1)),
+                () -> Objective.of(Metric.TTFT).percentile(100.5).atMost(Duration.ofMillis(1)),
                 "percentile must be above 0 and at most 100, was 100.5");
         rejects(
-                () -> Slo.of(Metric.GOODPUT).atMost(Duration.ofMillis(1)),
+                () -> Objective.of(Metric.GOODPUT).atMost(Duration.ofMillis(1)),
                 "metric GOODPUT is not a latency; a Duration bound (PT0.001S) does not apply");
         rejects(
-                () -> Slo.of(Metric.ERROR_RATE).atMost(5),
+                () -> Objective.of(Metric.ERROR_RATE).atMost(5),
                 "threshold of ERROR_RATE is a ratio between 0 and 1, was 5.0");
         rejects(
-                () -> Slo.of(Metric.GOODPUT).atLeast(-1),
+                () -> Objective.of(Metric.GOODPUT).atLeast(-1),
                 "threshold of GOODPUT must be a finite value of at least 0, was -1.0");
-        assertThatThrownBy(() -> Slo.of(Metric.TTFT).atMost(Duration.ofMillis(1)))
+        assertThatThrownBy(() -> Objective.of(Metric.TTFT).atMost(Duration.ofMillis(1)))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage("choose percentile(p), mean() or max() of TTFT before the bound");
     }
@@ -95,21 +93,19 @@ class ConfigurationValidationTest {
         ServerEndpoint server = ServerEndpoint.of("http://127.0.0.1:8000/v1/", "m");
         assertThat(server.baseUrl()).hasToString("http://127.0.0.1:8000");
         rejects(
-                () -> Goodput.newRun(server)
-                        .load(LoadProfile.poisson(1).requests(1))
-                        .build(),
+                () -> Goodput.newRun(server).load(Load.poisson(1).requests(1)).build(),
                 "a run needs a workload: call workload(...)");
         rejects(
                 () -> Goodput.newRun(server)
-                        .workload(Workload.synthetic().outputTokens(1).build())
-                        .load(LoadProfile.poisson(1).requests(1))
-                        .slos(Slo.of(Metric.TPOT).percentile(99).atMost(Duration.ofMillis(50)))
+                        .workload(WorkloadSpec.synthetic().outputTokens(1).build())
+                        .load(Load.poisson(1).requests(1))
+                        .objectives(Objective.of(Metric.TPOT).percentile(99).atMost(Duration.ofMillis(50)))
                         .build(),
                 "an SLO on TPOT needs at least 2 output tokens per request, but the workload asks for 1");
         rejects(
                 () -> Goodput.newRun(server)
-                        .workload(Workload.synthetic().build())
-                        .load(LoadProfile.poisson(1).requests(1))
+                        .workload(WorkloadSpec.synthetic().build())
+                        .load(Load.poisson(1).requests(1))
                         .confidence(1)
                         .build(),
                 "confidence must be between 0 and 1 (exclusive), was 1.0");
@@ -132,17 +128,17 @@ class ConfigurationValidationTest {
     @Test
     void should_always_report_the_median_and_every_objective_percentile() {
         RunSpec spec = Goodput.newRun(ServerEndpoint.of("http://127.0.0.1:8000", "m"))
-                .workload(Workload.synthetic().build())
-                .load(LoadProfile.poisson(1).requests(1))
+                .workload(WorkloadSpec.synthetic().build())
+                .load(Load.poisson(1).requests(1))
                 .percentiles(99, 90)
-                .slos(Slo.of(Metric.TTFT).percentile(99.9).atMost(Duration.ofMillis(1)))
+                .objectives(Objective.of(Metric.TTFT).percentile(99.9).atMost(Duration.ofMillis(1)))
                 .build();
         assertThat(spec.percentiles()).containsExactly(50.0, 90.0, 99.0, 99.9);
     }
 
     @Test
     void should_scale_counts_and_durations_but_not_rates() {
-        LoadProfile scaled = LoadProfile.poisson(8)
+        Load scaled = Load.poisson(8)
                 .requests(1000)
                 .warmupRequests(100)
                 .duration(Duration.ofSeconds(60))
@@ -151,16 +147,16 @@ class ConfigurationValidationTest {
         assertThat(scaled.warmupRequests()).isEqualTo(10);
         assertThat(scaled.duration()).isEqualTo(Duration.ofSeconds(6));
         assertThat(scaled.rate()).isEqualTo(8.0);
-        assertThat(LoadProfile.poisson(8).requests(3).scaled(0.01).requests()).isEqualTo(1);
+        assertThat(Load.poisson(8).requests(3).scaled(0.01).requests()).isEqualTo(1);
     }
 
     @Test
     void should_build_the_same_synthetic_prompts_for_the_same_seed() {
-        Workload workload =
-                Workload.synthetic().inputTokens(32).outputTokens(8).seed(9).build();
+        WorkloadSpec workload =
+                WorkloadSpec.synthetic().inputTokens(32).outputTokens(8).seed(9).build();
         RequestSpec first = workload.request(3);
         assertThat(first)
-                .isEqualTo(Workload.synthetic()
+                .isEqualTo(WorkloadSpec.synthetic()
                         .inputTokens(32)
                         .outputTokens(8)
                         .seed(9)

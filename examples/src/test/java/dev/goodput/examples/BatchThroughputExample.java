@@ -6,7 +6,7 @@ import static dev.goodput.core.Metric.REQUEST_THROUGHPUT;
 
 import dev.goodput.junit.GoodputTest;
 import dev.goodput.junit.LoadProfile;
-import dev.goodput.junit.MockServer;
+import dev.goodput.junit.SimulatedServer;
 import dev.goodput.junit.Slo;
 import dev.goodput.junit.Workload;
 import org.junit.jupiter.api.Test;
@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  */
 // tag::batch-gate[]
 @GoodputTest
-@MockServer(preset = "h100-llama3-8b")
+@SimulatedServer(preset = "h100-llama3-8b")
 class BatchThroughputExample {
 
     // Throughput and error rate are one value per run, judged directly (there is no confidence interval).

@@ -6,7 +6,7 @@ import static dev.goodput.junit.assertions.GoodputAssertions.assertThat;
 import dev.goodput.core.RunResult;
 import dev.goodput.junit.GoodputTest;
 import dev.goodput.junit.LoadProfile;
-import dev.goodput.junit.MockServer;
+import dev.goodput.junit.SimulatedServer;
 import dev.goodput.junit.Slo;
 import dev.goodput.junit.Workload;
 import dev.goodput.mock.PerformanceModel;
@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
  */
 // tag::capacity-check[]
 @GoodputTest
-@MockServer(preset = "tiny-test")
+@SimulatedServer(preset = "tiny-test")
 class CapacityCheckExample {
 
     private static final PerformanceModel MODEL = PerformanceModel.preset("tiny-test");

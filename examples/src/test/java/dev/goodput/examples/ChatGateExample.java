@@ -1,12 +1,12 @@
 package dev.goodput.examples;
 
+import static dev.goodput.core.Metric.GOODPUT;
 import static dev.goodput.core.Metric.TPOT;
 import static dev.goodput.core.Metric.TTFT;
 
-import dev.goodput.junit.Goodput;
 import dev.goodput.junit.GoodputTest;
 import dev.goodput.junit.LoadProfile;
-import dev.goodput.junit.MockServer;
+import dev.goodput.junit.SimulatedServer;
 import dev.goodput.junit.Slo;
 import dev.goodput.junit.Workload;
 import org.junit.jupiter.api.Test;
@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
  */
 // tag::chat-gate[]
 @GoodputTest
-@MockServer(preset = "h100-llama3-8b")
+@SimulatedServer(preset = "h100-llama3-8b")
 class ChatGateExample {
 
     // A p99 needs at least 368 measured samples before its 95% upper confidence bound exists (a p90 needs 36);
@@ -40,7 +40,7 @@ class ChatGateExample {
     @Slo(metric = TTFT, percentile = 99, atMost = 500)
     @Slo(metric = TPOT, percentile = 90, atMost = 25)
     @Slo(metric = TPOT, percentile = 99, atMost = 30)
-    @Goodput(atLeast = 18)
+    @Slo(metric = GOODPUT, atLeast = 18)
     void chat_answers_start_fast_and_stream_smoothly_at_24_requests_per_second() {}
 }
 // end::chat-gate[]

@@ -1,14 +1,14 @@
 package dev.goodput.examples;
 
+import static dev.goodput.core.Metric.GOODPUT;
 import static dev.goodput.core.Metric.TPOT;
 import static dev.goodput.core.Metric.TTFT;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.goodput.core.LoadProfile;
+import dev.goodput.core.Load;
 import dev.goodput.core.RunResult;
-import dev.goodput.junit.Goodput;
 import dev.goodput.junit.GoodputTest;
-import dev.goodput.junit.MockServer;
+import dev.goodput.junit.SimulatedServer;
 import dev.goodput.junit.Slo;
 import dev.goodput.junit.Workload;
 import org.junit.jupiter.api.Test;
@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  * its recorded offset, so bursts in the trace reach the server as bursts.
  */
 @GoodputTest
-@MockServer
+@SimulatedServer
 class ChatTraceReplayExample {
 
     @Test
@@ -27,10 +27,10 @@ class ChatTraceReplayExample {
     @Workload(trace = "classpath:traces/chat-mooncake.jsonl")
     @Slo(metric = TTFT, percentile = 90, atMost = 200)
     @Slo(metric = TPOT, percentile = 90, atMost = 30)
-    @Goodput(atLeast = 3)
+    @Slo(metric = GOODPUT, atLeast = 3)
     // end::trace-workload[]
     void chat_trace_replays_within_its_objectives(RunResult result) {
-        assertThat(result.spec().load().arrivals()).isEqualTo(LoadProfile.Arrivals.TRACE);
+        assertThat(result.spec().load().arrivals()).isEqualTo(Load.Arrivals.TRACE);
         assertThat(result.records()).hasSize(40);
         assertThat(result.tokens().finishReasons()).containsOnlyKeys("length");
     }

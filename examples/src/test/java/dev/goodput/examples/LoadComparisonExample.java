@@ -2,13 +2,13 @@ package dev.goodput.examples;
 
 import static dev.goodput.junit.assertions.GoodputAssertions.assertThat;
 
-import dev.goodput.core.LoadProfile;
+import dev.goodput.core.Load;
 import dev.goodput.core.Metric;
 import dev.goodput.core.RunResult;
-import dev.goodput.core.Workload;
+import dev.goodput.core.WorkloadSpec;
 import dev.goodput.junit.GoodputRunner;
 import dev.goodput.junit.GoodputTest;
-import dev.goodput.junit.MockServer;
+import dev.goodput.junit.SimulatedServer;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -24,19 +24,21 @@ import org.junit.jupiter.api.Test;
  * measured p90 TTFT 22 ms at the light load and 94 ms at the heavy one.
  */
 @GoodputTest
-@MockServer(preset = "tiny-test")
+@SimulatedServer(preset = "tiny-test")
 class LoadComparisonExample {
 
     // tag::load-comparison[]
     @Test
     void first_token_latency_grows_with_the_load(GoodputRunner goodput) {
-        Workload chat =
-                Workload.synthetic().inputTokens(64).outputTokens(32).seed(5).build();
+        WorkloadSpec chat = WorkloadSpec.synthetic()
+                .inputTokens(64)
+                .outputTokens(32)
+                .seed(5)
+                .build();
 
-        RunResult light =
-                goodput.run(chat, LoadProfile.poisson(6).seed(5).requests(44).warmupRequests(4));
+        RunResult light = goodput.run(chat, Load.poisson(6).seed(5).requests(44).warmupRequests(4));
         RunResult heavy =
-                goodput.run(chat, LoadProfile.poisson(16).seed(5).requests(84).warmupRequests(4));
+                goodput.run(chat, Load.poisson(16).seed(5).requests(84).warmupRequests(4));
 
         assertThat(light).hasNoFailedRequests().ttft().hasSampleCountAtLeast(36);
         assertThat(heavy).hasNoFailedRequests().ttft().hasSampleCountAtLeast(36);

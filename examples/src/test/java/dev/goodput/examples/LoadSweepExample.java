@@ -8,7 +8,7 @@ import dev.goodput.core.sweep.SweepResult;
 import dev.goodput.junit.GoodputTest;
 import dev.goodput.junit.LoadSweep;
 import dev.goodput.junit.MaxGoodputRate;
-import dev.goodput.junit.MockServer;
+import dev.goodput.junit.SimulatedServer;
 import dev.goodput.junit.Slo;
 import dev.goodput.junit.Workload;
 
@@ -19,7 +19,7 @@ import dev.goodput.junit.Workload;
  * {@code target/goodput/LoadSweepExample/max_goodput_rate_is_at_least_six_requests_per_second/sweep.html}.
  */
 @GoodputTest
-@MockServer(preset = "tiny-test")
+@SimulatedServer(preset = "tiny-test")
 class LoadSweepExample {
 
     // tag::load-sweep[]

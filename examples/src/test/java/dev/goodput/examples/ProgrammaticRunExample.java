@@ -3,13 +3,13 @@ package dev.goodput.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.goodput.core.Goodput;
-import dev.goodput.core.LoadProfile;
+import dev.goodput.core.Load;
 import dev.goodput.core.Metric;
+import dev.goodput.core.Objective;
+import dev.goodput.core.ObjectiveVerdict;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.ServerEndpoint;
-import dev.goodput.core.Slo;
-import dev.goodput.core.SloVerdict;
-import dev.goodput.core.Workload;
+import dev.goodput.core.WorkloadSpec;
 import dev.goodput.core.report.ConsoleReport;
 import dev.goodput.core.report.Reports;
 import dev.goodput.mock.MockServer;
@@ -33,15 +33,15 @@ class ProgrammaticRunExample {
                 MockServerConfig.defaults().withPerformanceModel(PerformanceModel.preset("h100-llama3-8b")))) {
             RunResult result = Goodput.run(
                     ServerEndpoint.of(server.baseUrl(), server.modelName()),
-                    Workload.synthetic()
+                    WorkloadSpec.synthetic()
                             .inputTokens(256)
                             .outputTokens(64)
                             .seed(1)
                             .build(),
-                    LoadProfile.poisson(8).seed(1).requests(100).warmupRequests(20),
-                    Slo.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(500)),
-                    Slo.of(Metric.TPOT).percentile(90).atMost(Duration.ofMillis(50)),
-                    Slo.of(Metric.GOODPUT).atLeast(4));
+                    Load.poisson(8).seed(1).requests(100).warmupRequests(20),
+                    Objective.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(500)),
+                    Objective.of(Metric.TPOT).percentile(90).atMost(Duration.ofMillis(50)),
+                    Objective.of(Metric.GOODPUT).atLeast(4));
 
             Reports.writeAll(result, Path.of("target", "goodput", "programmatic-chat"));
             System.out.print(ConsoleReport.format(result));
@@ -54,17 +54,17 @@ class ProgrammaticRunExample {
     void every_request_is_accounted_for_and_the_verdicts_carry_their_evidence() {
         try (MockServer server = MockServer.start(MockServerConfig.defaults())) {
             RunResult result = Goodput.newRun(ServerEndpoint.of(server.baseUrl(), server.modelName()))
-                    .workload(Workload.synthetic()
+                    .workload(WorkloadSpec.synthetic()
                             .inputTokens(64)
                             .outputTokens(16)
                             .build())
-                    .load(LoadProfile.concurrency(4).requests(40))
-                    .slos(Slo.of(Metric.E2EL).percentile(50).atMost(Duration.ofSeconds(5)))
+                    .load(Load.concurrency(4).requests(40))
+                    .objectives(Objective.of(Metric.E2EL).percentile(50).atMost(Duration.ofSeconds(5)))
                     .run();
 
             assertThat(result.accounting().isBalanced()).isTrue();
             assertThat(result.accounting().scheduled()).isEqualTo(40);
-            SloVerdict verdict = result.verdicts().get(0);
+            ObjectiveVerdict verdict = result.verdicts().get(0);
             assertThat(verdict.sampleCount()).isEqualTo(40);
             assertThat(verdict.interval()).isNotNull();
             assertThat(verdict.describe()).startsWith("p50 E2EL: measured ");

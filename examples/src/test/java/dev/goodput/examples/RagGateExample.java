@@ -5,7 +5,7 @@ import static dev.goodput.core.Metric.TTFT;
 
 import dev.goodput.junit.GoodputTest;
 import dev.goodput.junit.LoadProfile;
-import dev.goodput.junit.MockServer;
+import dev.goodput.junit.SimulatedServer;
 import dev.goodput.junit.Slo;
 import dev.goodput.junit.Workload;
 import java.util.concurrent.TimeUnit;
@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
  */
 // tag::rag-gate[]
 @GoodputTest
-@MockServer(preset = "h100-llama3-8b")
+@SimulatedServer(preset = "h100-llama3-8b")
 @Workload(inputTokens = 2048, outputTokens = 64, seed = 2)
 class RagGateExample {
 

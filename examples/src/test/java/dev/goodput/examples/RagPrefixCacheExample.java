@@ -1,13 +1,13 @@
 package dev.goodput.examples;
 
+import static dev.goodput.core.Metric.GOODPUT;
 import static dev.goodput.core.Metric.TTFT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.goodput.core.RunResult;
-import dev.goodput.junit.Goodput;
 import dev.goodput.junit.GoodputTest;
 import dev.goodput.junit.LoadProfile;
-import dev.goodput.junit.MockServer;
+import dev.goodput.junit.SimulatedServer;
 import dev.goodput.junit.Slo;
 import dev.goodput.junit.Workload;
 import org.junit.jupiter.api.Test;
@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  * prefill alone costs about 70 ms (the bound leaves room for a busy CI machine).
  */
 @GoodputTest
-@MockServer
+@SimulatedServer
 class RagPrefixCacheExample {
 
     @Test
@@ -35,7 +35,7 @@ class RagPrefixCacheExample {
             seed = 1)
     @LoadProfile(rate = 8, requests = 64, warmupRequests = 4)
     @Slo(metric = TTFT, percentile = 90, atMost = 100)
-    @Goodput(atLeast = 4)
+    @Slo(metric = GOODPUT, atLeast = 4)
     // end::rag-workload[]
     void rag_answers_start_quickly_with_a_warm_shared_context(RunResult result) {
         assertThat(result.spec().workload().describe().get("prefix").toString()).contains("warm");

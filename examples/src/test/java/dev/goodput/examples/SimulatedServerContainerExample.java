@@ -1,11 +1,11 @@
 package dev.goodput.examples;
 
+import static dev.goodput.core.Metric.GOODPUT;
 import static dev.goodput.core.Metric.TPOT;
 import static dev.goodput.core.Metric.TTFT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.goodput.core.RunResult;
-import dev.goodput.junit.Goodput;
 import dev.goodput.junit.GoodputTest;
 import dev.goodput.junit.LoadProfile;
 import dev.goodput.junit.ServerUnderTest;
@@ -35,7 +35,7 @@ class SimulatedServerContainerExample {
     @LoadProfile(concurrency = 8, requests = 120)
     @Slo(metric = TTFT, percentile = 90, atMost = 500)
     @Slo(metric = TPOT, percentile = 90, atMost = 50)
-    @Goodput(atLeast = 5)
+    @Slo(metric = GOODPUT, atLeast = 5)
     void chatLatencyHoldsAtEightConcurrentUsers(RunResult result) {
         assertThat(result.spec().server().metadata())
                 .containsEntry("server", "goodput-mock-server")

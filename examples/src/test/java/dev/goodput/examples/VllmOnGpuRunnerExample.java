@@ -1,9 +1,9 @@
 package dev.goodput.examples;
 
+import static dev.goodput.core.Metric.GOODPUT;
 import static dev.goodput.core.Metric.ITL;
 import static dev.goodput.core.Metric.TTFT;
 
-import dev.goodput.junit.Goodput;
 import dev.goodput.junit.GoodputTest;
 import dev.goodput.junit.LoadProfile;
 import dev.goodput.junit.ServerUnderTest;
@@ -45,7 +45,7 @@ class VllmOnGpuRunnerExample {
     @LoadProfile(concurrency = 32, requests = 500)
     @Slo(metric = TTFT, percentile = 99, atMost = 1000)
     @Slo(metric = ITL, percentile = 99, atMost = 100)
-    @Goodput(atLeast = 10)
+    @Slo(metric = GOODPUT, atLeast = 10)
     void thirtyTwoUsersGetTheirFirstTokenWithinASecond() {}
 }
 // end::vllm-gpu-runner[]

@@ -1,7 +1,10 @@
 package dev.goodput.junit;
 
+import dev.goodput.core.Load;
 import dev.goodput.core.Metric;
+import dev.goodput.core.Objective;
 import dev.goodput.core.SyntheticWorkload;
+import dev.goodput.core.WorkloadSpec;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Method;
@@ -22,19 +25,16 @@ import org.junit.platform.commons.support.AnnotationSupport;
  *
  * @param workload the workload
  * @param load the load profile, or empty when the method runs no load itself
- * @param slos the objectives, class-level ones first, a method's own replacing the class's on the same key
+ * @param objectives the objectives, class-level ones first, a method's own replacing the class's on the same key
  */
-record GateDefinition(
-        dev.goodput.core.Workload workload,
-        Optional<dev.goodput.core.LoadProfile> load,
-        List<dev.goodput.core.Slo> slos) {
+record GateDefinition(WorkloadSpec workload, Optional<Load> load, List<Objective> objectives) {
 
     static GateDefinition of(Class<?> testClass, Method method, double loadScale) {
         String where = testClass.getSimpleName() + "." + method.getName() + "()";
-        dev.goodput.core.Workload workload = nearest(testClass, method, Workload.class)
+        WorkloadSpec workload = nearest(testClass, method, Workload.class)
                 .map(w -> workload(w, where))
-                .orElseGet(() -> dev.goodput.core.Workload.synthetic().build());
-        Optional<dev.goodput.core.LoadProfile> load = nearest(testClass, method, LoadProfile.class)
+                .orElseGet(() -> WorkloadSpec.synthetic().build());
+        Optional<Load> load = nearest(testClass, method, LoadProfile.class)
                 .map(annotation -> LoadProfiles.of(annotation, where).scaled(loadScale));
         if (workload instanceof dev.goodput.core.workload.TimedWorkload trace) {
             if (load.isPresent()) {
@@ -42,12 +42,12 @@ record GateDefinition(
                         + " does not fit @Workload(trace = ...): a trace replays its own arrival times; remove it");
             }
             long requests = Math.max(1, Math.min(trace.size(), Math.round(trace.size() * loadScale)));
-            load = Optional.of(dev.goodput.core.LoadProfile.traceReplay().requests(requests));
+            load = Optional.of(Load.traceReplay().requests(requests));
         }
         load.ifPresent(profile -> validate(() -> profile.validate(), "@LoadProfile", where));
-        List<dev.goodput.core.Slo> slos = slos(testClass, method, where);
+        List<Objective> objectives = objectives(testClass, method, where);
         if (workload instanceof SyntheticWorkload synthetic && synthetic.outputTokens() < 2) {
-            for (dev.goodput.core.Slo slo : slos) {
+            for (Objective slo : objectives) {
                 if (slo.metric().needsTwoTokens()) {
                     throw new ExtensionConfigurationException("@Slo(metric = " + slo.metric() + ") on " + where
                             + " cannot be measured: @Workload(outputTokens = " + synthetic.outputTokens()
@@ -55,30 +55,20 @@ record GateDefinition(
                 }
             }
         }
-        return new GateDefinition(workload, load, slos);
+        return new GateDefinition(workload, load, objectives);
     }
 
-    private static dev.goodput.core.Workload workload(Workload annotation, String where) {
+    private static WorkloadSpec workload(Workload annotation, String where) {
         return validate(() -> WorkloadAnnotations.of(annotation), "@Workload", where);
     }
 
-    private static List<dev.goodput.core.Slo> slos(Class<?> testClass, Method method, String where) {
-        Map<String, dev.goodput.core.Slo> byKey = new LinkedHashMap<>();
+    private static List<Objective> objectives(Class<?> testClass, Method method, String where) {
+        Map<String, Objective> byKey = new LinkedHashMap<>();
         List<AnnotatedElement> levels = new ArrayList<>(enclosingFirst(testClass));
         levels.add(method);
         for (AnnotatedElement level : levels) {
             for (Slo annotation : AnnotationSupport.findRepeatableAnnotations(level, Slo.class)) {
-                dev.goodput.core.Slo slo = slo(annotation, where);
-                byKey.remove(key(slo));
-                byKey.put(key(slo), slo);
-            }
-            Optional<Goodput> goodput = AnnotationSupport.findAnnotation(level, Goodput.class);
-            if (goodput.isPresent()) {
-                dev.goodput.core.Slo slo = validate(
-                        () -> dev.goodput.core.Slo.of(Metric.GOODPUT)
-                                .atLeast(goodput.get().atLeast()),
-                        "@Goodput(atLeast = " + goodput.get().atLeast() + ")",
-                        where);
+                Objective slo = slo(annotation, where);
                 byKey.remove(key(slo));
                 byKey.put(key(slo), slo);
             }
@@ -86,11 +76,11 @@ record GateDefinition(
         return List.copyOf(byKey.values());
     }
 
-    private static String key(dev.goodput.core.Slo slo) {
+    private static String key(Objective slo) {
         return slo.metric() + "/" + slo.statistic() + "/" + slo.percentile() + "/" + slo.comparison();
     }
 
-    static dev.goodput.core.Slo slo(Slo annotation, String where) {
+    static Objective slo(Slo annotation, String where) {
         Metric metric = annotation.metric();
         String name = "@Slo(metric = " + metric + ")";
         int statistics = (Double.isNaN(annotation.percentile()) ? 0 : 1)
@@ -120,7 +110,7 @@ record GateDefinition(
         double threshold = metric.isLatency() ? bound * nanosPer(annotation.unit()) : bound;
         return validate(
                 () -> {
-                    dev.goodput.core.Slo.Builder builder = dev.goodput.core.Slo.of(metric);
+                    dev.goodput.core.Objective.Builder builder = Objective.of(metric);
                     if (!Double.isNaN(annotation.percentile())) {
                         builder.percentile(annotation.percentile());
                     } else if (annotation.mean()) {

@@ -1,8 +1,8 @@
 package dev.goodput.junit;
 
+import dev.goodput.core.ObjectiveVerdict;
 import dev.goodput.core.Outcome;
 import dev.goodput.core.RunResult;
-import dev.goodput.core.SloVerdict;
 import dev.goodput.core.Verdict;
 import java.nio.file.Path;
 import java.util.List;
@@ -19,7 +19,7 @@ final class GateVerdict {
 
     static void judge(
             ExtensionContext context, RunResult result, String serverSource, GoodputConfiguration configuration) {
-        List<SloVerdict> failing = failing(result, configuration.failOnInconclusive());
+        List<ObjectiveVerdict> failing = failing(result, configuration.failOnInconclusive());
         String name = context.getRequiredTestClass().getSimpleName() + "."
                 + context.getRequiredTestMethod().getName() + "()";
         Path reports = GateReports.directory(context, configuration, 0);
@@ -42,7 +42,7 @@ final class GateVerdict {
     }
 
     /** Returns the verdicts that fail the test under the given policy. */
-    static List<SloVerdict> failing(RunResult result, boolean failOnInconclusive) {
+    static List<ObjectiveVerdict> failing(RunResult result, boolean failOnInconclusive) {
         return result.verdicts().stream()
                 .filter(v ->
                         v.verdict() == Verdict.VIOLATED || (failOnInconclusive && v.verdict() == Verdict.INCONCLUSIVE))
@@ -60,7 +60,7 @@ final class GateVerdict {
                     .append(result.verdicts().size())
                     .append(" objectives not met\n");
         }
-        for (SloVerdict verdict : result.verdicts()) {
+        for (ObjectiveVerdict verdict : result.verdicts()) {
             message.append("  ").append(verdict.describe()).append('\n');
         }
         var accounting = result.accounting();

@@ -1,8 +1,11 @@
 package dev.goodput.junit;
 
+import dev.goodput.core.Goodput;
+import dev.goodput.core.Load;
+import dev.goodput.core.Objective;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.RunSpec;
-import dev.goodput.core.Slo;
+import dev.goodput.core.WorkloadSpec;
 import dev.goodput.core.sweep.Sweep;
 import dev.goodput.core.sweep.SweepResult;
 import dev.goodput.core.sweep.SweepSpec;
@@ -43,25 +46,25 @@ final class GoodputExtension implements BeforeTestExecutionCallback, AfterTestEx
             return;
         }
         if (gate.load().isEmpty()) {
-            if (!gate.slos().isEmpty()) {
+            if (!gate.objectives().isEmpty()) {
                 throw new ExtensionConfigurationException(
-                        "@Slo or @Goodput on " + context.getRequiredTestClass().getSimpleName() + "." + method.getName()
+                        "@Slo on " + context.getRequiredTestClass().getSimpleName() + "." + method.getName()
                                 + "() has no load to judge: add @LoadProfile to the method or the class");
             }
             return;
         }
         ServerResolver.ResolvedServer server = ServerResolver.resolve(context, configuration);
         RunSpec spec = GateDefinition.validate(
-                () -> dev.goodput.core.Goodput.newRun(server.endpoint())
+                () -> Goodput.newRun(server.endpoint())
                         .workload(gate.workload())
                         .load(gate.load().orElseThrow())
-                        .slos(gate.slos())
+                        .objectives(gate.objectives())
                         .sendLagLimit(configuration.sendLagLimit())
                         .progress(ProgressLine.forTest(context, configuration))
                         .build(),
                 "the gate",
                 context.getRequiredTestClass().getSimpleName() + "." + method.getName() + "()");
-        RunResult result = dev.goodput.core.Goodput.run(spec);
+        RunResult result = Goodput.run(spec);
         context.getStore(NAMESPACE).put(RESULT, new GateRun(result, server.source()));
         GateReports.write(context, configuration, result, 0);
     }
@@ -158,27 +161,27 @@ final class GoodputExtension implements BeforeTestExecutionCallback, AfterTestEx
         }
 
         @Override
-        public RunResult run(dev.goodput.core.Workload workload, dev.goodput.core.LoadProfile load, Slo... slos) {
-            return run(builder -> builder.workload(workload).load(load).slos(slos));
+        public RunResult run(WorkloadSpec workload, Load load, Objective... objectives) {
+            return run(builder -> builder.workload(workload).load(load).objectives(objectives));
         }
 
         @Override
         public synchronized RunResult run(UnaryOperator<RunSpec.Builder> configure) {
             RunSpec configured = configure
-                    .apply(dev.goodput.core.Goodput.newRun(server.endpoint()))
+                    .apply(Goodput.newRun(server.endpoint()))
                     .progress(ProgressLine.forTest(context, configuration))
                     .build();
             RunSpec scaled = new RunSpec(
                     configured.server(),
                     configured.workload(),
                     configured.load().scaled(configuration.loadScale()),
-                    configured.slos(),
+                    configured.objectives(),
                     configured.percentiles(),
                     configured.confidence(),
                     configured.outputTokenCounter(),
                     configuration.sendLagLimit(),
                     configured.progressListener());
-            RunResult result = dev.goodput.core.Goodput.run(scaled);
+            RunResult result = Goodput.run(scaled);
             GateReports.write(context, configuration, result, ++runs);
             return result;
         }

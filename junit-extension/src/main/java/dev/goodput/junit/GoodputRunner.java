@@ -2,10 +2,12 @@ package dev.goodput.junit;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.goodput.core.Load;
+import dev.goodput.core.Objective;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.RunSpec;
 import dev.goodput.core.ServerEndpoint;
-import dev.goodput.core.Slo;
+import dev.goodput.core.WorkloadSpec;
 import java.util.function.UnaryOperator;
 import org.apiguardian.api.API;
 
@@ -31,7 +33,7 @@ public interface GoodputRunner {
     ServerEndpoint server();
 
     /** Runs a workload at a load profile and judges the objectives; the verdicts are in the result. */
-    RunResult run(dev.goodput.core.Workload workload, dev.goodput.core.LoadProfile load, Slo... slos);
+    RunResult run(WorkloadSpec workload, Load load, Objective... objectives);
 
     /**
      * Runs a spec built from a builder already bound to the server under test; {@code configure} sets the rest.

@@ -2,6 +2,7 @@ package dev.goodput.junit;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.goodput.core.Load;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Inherited;
@@ -11,7 +12,7 @@ import java.lang.annotation.Target;
 import org.apiguardian.api.API;
 
 /**
- * How hard to push and for how long; see {@link dev.goodput.core.LoadProfile} for the exact semantics. Set
+ * How hard to push and for how long; see {@link Load} for the exact semantics. Set
  * either {@link #rate()} (an open loop: arrivals on a schedule, whatever the server does) or
  * {@link #concurrency()} (a closed loop of virtual users), and at least one limit: {@link #requests()} or
  * {@link #durationSeconds()}. On the class, the default for every method; a method's own {@code @LoadProfile}
@@ -92,7 +93,7 @@ public @interface LoadProfile {
     /**
      * Retries a request that failed before streaming anything (HTTP 408, 429, 5xx but 501, or no response) at
      * most this many times, up to 10. Off (0) by default, because a retry hides what a user of the server saw.
-     * See {@link dev.goodput.core.LoadProfile#retries(int)}.
+     * See {@link Load#retries(int)}.
      */
     int retries() default 0;
 

@@ -2,6 +2,7 @@ package dev.goodput.junit;
 
 import static dev.goodput.junit.GateDefinition.seconds;
 
+import dev.goodput.core.Load;
 import java.time.Duration;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
@@ -10,7 +11,7 @@ final class LoadProfiles {
 
     private LoadProfiles() {}
 
-    static dev.goodput.core.LoadProfile of(LoadProfile a, String where) {
+    static Load of(LoadProfile a, String where) {
         String name = "@LoadProfile on " + where;
         requireNotNegative(name, "rate", a.rate());
         requireNotNegative(name, "burstiness", a.burstiness());
@@ -51,24 +52,23 @@ final class LoadProfiles {
         return GateDefinition.validate(() -> build(a), "@LoadProfile", where);
     }
 
-    private static dev.goodput.core.LoadProfile build(LoadProfile a) {
-        dev.goodput.core.LoadProfile profile;
+    private static Load build(LoadProfile a) {
+        Load profile;
         if (a.concurrency() > 0) {
             if (a.maxConcurrency() > 0) {
                 throw new IllegalArgumentException("maxConcurrency = " + a.maxConcurrency()
                         + " applies to an open loop (rate); a closed loop's concurrency is its user count");
             }
-            profile = dev.goodput.core.LoadProfile.concurrency(a.concurrency())
-                    .thinkTime(Duration.ofMillis(a.thinkTimeMillis()));
+            profile = Load.concurrency(a.concurrency()).thinkTime(Duration.ofMillis(a.thinkTimeMillis()));
         } else {
             if (a.thinkTimeMillis() > 0) {
                 throw new IllegalArgumentException("thinkTimeMillis = " + a.thinkTimeMillis()
                         + " applies to a closed loop (concurrency), not to an open loop (rate)");
             }
             profile = switch (a.arrivals()) {
-                case CONSTANT -> dev.goodput.core.LoadProfile.constantRate(a.rate());
-                case POISSON -> dev.goodput.core.LoadProfile.poisson(a.rate());
-                case GAMMA -> dev.goodput.core.LoadProfile.gamma(a.rate(), a.burstiness());
+                case CONSTANT -> Load.constantRate(a.rate());
+                case POISSON -> Load.poisson(a.rate());
+                case GAMMA -> Load.gamma(a.rate(), a.burstiness());
             };
             if (a.maxConcurrency() > 0) {
                 profile = profile.maxConcurrency(a.maxConcurrency());

@@ -18,9 +18,9 @@ import org.junit.platform.commons.support.ReflectionSupport;
 /**
  * Finds the server under test of a test method, first match wins: the configuration parameter
  * {@code goodput.server.url}; a server named in code ({@link ServerUnderTest} field, then {@link ServerUrl} on
- * the method, then on the class); {@link MockServer} on the method, then on the class; the simulated server
+ * the method, then on the class); {@link SimulatedServer} on the method, then on the class; the simulated server
  * with its default preset. Simulated servers are started at most once per class (per method for a
- * method-level {@code @MockServer}) and closed by JUnit through the store; so is a {@link StartableServer} in a
+ * method-level {@code @SimulatedServer}) and closed by JUnit through the store; so is a {@link StartableServer} in a
  * static field (per test instance in an instance field) that was not already running.
  */
 final class ServerResolver {
@@ -52,14 +52,14 @@ final class ServerResolver {
                     endpoint(url.get().value(), url.get().model(), url.get().apiKeyEnv(), "@ServerUrl");
             return new ResolvedServer(endpoint, "@ServerUrl(" + url.get().value() + ")", null);
         }
-        Optional<MockServer> methodMock = AnnotationSupport.findAnnotation(method, MockServer.class);
+        Optional<SimulatedServer> methodMock = AnnotationSupport.findAnnotation(method, SimulatedServer.class);
         if (methodMock.isPresent()) {
-            return simulated(context, methodMock.get(), "@MockServer on " + method.getName() + "()");
+            return simulated(context, methodMock.get(), "@SimulatedServer on " + method.getName() + "()");
         }
-        Optional<MockServer> classMock = GateDefinition.nearest(testClass, method, MockServer.class);
+        Optional<SimulatedServer> classMock = GateDefinition.nearest(testClass, method, SimulatedServer.class);
         ExtensionContext classContext = context.getParent().orElse(context);
         if (classMock.isPresent()) {
-            return simulated(classContext, classMock.get(), "@MockServer on " + testClass.getSimpleName());
+            return simulated(classContext, classMock.get(), "@SimulatedServer on " + testClass.getSimpleName());
         }
         return simulated(classContext, null, "the default simulated server");
     }
@@ -116,15 +116,16 @@ final class ServerResolver {
                 + " dev.goodput.core.StartableServer such as a container from goodput-testcontainers");
     }
 
-    private static ResolvedServer simulated(ExtensionContext owner, MockServer annotation, String source) {
-        String preset = annotation == null ? MockServer.DEFAULT_PRESET : annotation.preset();
+    private static ResolvedServer simulated(ExtensionContext owner, SimulatedServer annotation, String source) {
+        String preset = annotation == null ? SimulatedServer.DEFAULT_PRESET : annotation.preset();
         String model = annotation == null ? "" : annotation.modelName();
         long seed = annotation == null ? 0 : annotation.seed();
         PerformanceModel performance;
         try {
             performance = PerformanceModel.preset(preset);
         } catch (IllegalArgumentException e) {
-            throw new ExtensionConfigurationException("@MockServer(preset = \"" + preset + "\"): " + e.getMessage(), e);
+            throw new ExtensionConfigurationException(
+                    "@SimulatedServer(preset = \"" + preset + "\"): " + e.getMessage(), e);
         }
         String key = "simulated-server:" + preset + ":" + model + ":" + seed;
         ExtensionContext.Store store = owner.getStore(GoodputExtension.NAMESPACE);

@@ -20,7 +20,7 @@ import org.apiguardian.api.API;
  *       {@code goodput.server.api-key-env});
  *   <li>a server named in code: a static field annotated {@link ServerUnderTest}, or {@code @ServerUrl} on the
  *       method, then on the class;
- *   <li>{@link MockServer} on the method, then on the class;
+ *   <li>{@link SimulatedServer} on the method, then on the class;
  *   <li>the embedded simulated server with its default preset.
  * </ol>
  */

@@ -1,8 +1,8 @@
 package dev.goodput.junit;
 
-import dev.goodput.core.LoadProfile;
+import dev.goodput.core.Load;
+import dev.goodput.core.ObjectiveVerdict;
 import dev.goodput.core.ServerEndpoint;
-import dev.goodput.core.SloVerdict;
 import dev.goodput.core.sweep.MaxGoodput;
 import dev.goodput.core.sweep.Sweep;
 import dev.goodput.core.sweep.SweepListener;
@@ -38,7 +38,7 @@ final class SweepGate {
                 () -> {
                     Sweep.Builder builder = Sweep.newSweep(server)
                             .workload(gate.workload())
-                            .slos(gate.slos())
+                            .objectives(gate.objectives())
                             .loadAt(rate -> atRate(sweep, rate).scaled(loadScale))
                             .rates(sweep.rates())
                             .attainmentTarget(sweep.attainmentTarget())
@@ -50,8 +50,8 @@ final class SweepGate {
                     if (sweep.automatic() > 0) {
                         builder.automatic(sweep.automatic())
                                 .automaticProbes(
-                                        LoadProfile.concurrency(1).requests(sweep.probeRequests()),
-                                        LoadProfile.concurrency(sweep.saturationUsers())
+                                        Load.concurrency(1).requests(sweep.probeRequests()),
+                                        Load.concurrency(sweep.saturationUsers())
                                                 .requests(sweep.probeRequests()));
                     }
                     if (!Double.isNaN(sweep.resolution())) {
@@ -63,8 +63,8 @@ final class SweepGate {
                 where);
     }
 
-    private static LoadProfile atRate(LoadSweep sweep, double rate) {
-        LoadProfile profile = sweep.poisson() ? LoadProfile.poisson(rate) : LoadProfile.constantRate(rate);
+    private static Load atRate(LoadSweep sweep, double rate) {
+        Load profile = sweep.poisson() ? Load.poisson(rate) : Load.constantRate(rate);
         profile = profile.duration(GateDefinition.seconds(sweep.runSeconds()))
                 .drain(GateDefinition.seconds(sweep.drainSeconds()));
         return sweep.warmupSeconds() > 0 ? profile.warmup(GateDefinition.seconds(sweep.warmupSeconds())) : profile;
@@ -96,7 +96,7 @@ final class SweepGate {
                     point.attainment() * 100,
                     max.target() * 100,
                     point.stoppedEarly() ? " (" + point.stopReason() + ")" : ""));
-            for (SloVerdict verdict : point.result().verdicts()) {
+            for (ObjectiveVerdict verdict : point.result().verdicts()) {
                 message.append("  ").append(verdict.describe()).append('\n');
             }
         });

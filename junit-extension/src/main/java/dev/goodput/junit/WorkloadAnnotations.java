@@ -1,6 +1,7 @@
 package dev.goodput.junit;
 
 import dev.goodput.core.SyntheticWorkload;
+import dev.goodput.core.WorkloadSpec;
 import dev.goodput.core.workload.ConversationWorkload;
 import dev.goodput.core.workload.DatasetWorkload;
 import dev.goodput.core.workload.LengthDistribution;
@@ -24,7 +25,7 @@ final class WorkloadAnnotations {
 
     private WorkloadAnnotations() {}
 
-    static dev.goodput.core.Workload of(Workload w) {
+    static WorkloadSpec of(Workload w) {
         boolean dataset = !w.dataset().isEmpty();
         boolean trace = !w.trace().isEmpty();
         if (dataset && trace) {
@@ -78,7 +79,7 @@ final class WorkloadAnnotations {
                     .build();
         }
         if (isPlainSynthetic(w)) {
-            SyntheticWorkload.Builder builder = dev.goodput.core.Workload.synthetic()
+            SyntheticWorkload.Builder builder = WorkloadSpec.synthetic()
                     .inputTokens(w.inputTokens())
                     .outputTokens(w.outputTokens())
                     .ignoreEos(w.ignoreEos())

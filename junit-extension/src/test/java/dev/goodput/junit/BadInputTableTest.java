@@ -1,5 +1,6 @@
 package dev.goodput.junit;
 
+import static dev.goodput.core.Metric.GOODPUT;
 import static dev.goodput.core.Metric.TTFT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
@@ -95,7 +96,7 @@ class BadInputTableTest {
 
         @org.junit.jupiter.api.Test
         @LoadProfile(rate = 4, requests = 10)
-        @Goodput(atLeast = Double.NaN)
+        @Slo(metric = GOODPUT, atLeast = -1)
         void goodputWithoutBound() {}
 
         @org.junit.jupiter.api.Test
@@ -171,7 +172,7 @@ class BadInputTableTest {
                 row(
                         "goodputWithoutBound",
                         Map.of(),
-                        "@Goodput(atLeast = NaN) on Gates.goodputWithoutBound(): threshold of GOODPUT must be a finite value of at least 0, was NaN"),
+                        "@Slo(metric = GOODPUT) on Gates.goodputWithoutBound(): atLeast = -1.0 must be a finite value of at least 0"),
                 row(
                         "missingDataset",
                         Map.of(),

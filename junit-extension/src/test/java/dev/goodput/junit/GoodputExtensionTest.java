@@ -1,6 +1,7 @@
 package dev.goodput.junit;
 
 import static dev.goodput.core.Metric.E2EL;
+import static dev.goodput.core.Metric.GOODPUT;
 import static dev.goodput.core.Metric.TPOT;
 import static dev.goodput.core.Metric.TTFT;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -9,9 +10,11 @@ import static org.junit.platform.testkit.engine.EventConditions.finishedWithFail
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
+import dev.goodput.core.Load;
 import dev.goodput.core.Outcome;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.Verdict;
+import dev.goodput.core.WorkloadSpec;
 import dev.goodput.mock.MockServerConfig;
 import dev.goodput.mock.PerformanceModel;
 import java.io.IOException;
@@ -63,7 +66,7 @@ class GoodputExtensionTest {
     // Passing and failing gates
 
     @GoodputTest
-    @MockServer(preset = "fixed")
+    @SimulatedServer(preset = "fixed")
     static class PassingGate {
         static RunResult captured;
 
@@ -72,7 +75,7 @@ class GoodputExtensionTest {
         @LoadProfile(concurrency = 8, requests = 40)
         @Slo(metric = TTFT, percentile = 50, atMost = 2000)
         @Slo(metric = TPOT, mean = true, atMost = 1, unit = java.util.concurrent.TimeUnit.SECONDS)
-        @Goodput(atLeast = 1)
+        @Slo(metric = GOODPUT, atLeast = 1)
         void gate(RunResult result) {
             captured = result;
         }
@@ -95,7 +98,7 @@ class GoodputExtensionTest {
     }
 
     @GoodputTest
-    @MockServer(preset = "fixed")
+    @SimulatedServer(preset = "fixed")
     static class ViolatedGate {
         static RunResult captured;
 
@@ -118,7 +121,7 @@ class GoodputExtensionTest {
         String expectedStart = "ViolatedGate.gate(): 1 of 2 objectives not met\n"
                 + "  " + result.verdicts().get(0).describe() + "\n"
                 + "  " + result.verdicts().get(1).describe() + "\n"
-                + "load: 8 concurrent users, 40 requests against @MockServer on ViolatedGate (preset fixed, http://127.0.0.1:";
+                + "load: 8 concurrent users, 40 requests against @SimulatedServer on ViolatedGate (preset fixed, http://127.0.0.1:";
         assertThat(result.verdicts().get(0).verdict()).isEqualTo(Verdict.VIOLATED);
         assertThat(result.verdicts().get(0).describe()).startsWith("p50 TTFT: measured ");
         Throwable failure = events.failed()
@@ -136,7 +139,7 @@ class GoodputExtensionTest {
     }
 
     @GoodputTest
-    @MockServer(preset = "fixed")
+    @SimulatedServer(preset = "fixed")
     static class InconclusiveGate {
         @org.junit.jupiter.api.Test
         @Workload(inputTokens = 8, outputTokens = 4)
@@ -243,7 +246,7 @@ class GoodputExtensionTest {
                                     + " mean = true or max = true (found 0)")
                     .containsEntry(
                             "objectiveWithoutLoad",
-                            "@Slo or @Goodput on BadAnnotations.objectiveWithoutLoad() has no load to judge: add"
+                            "@Slo on BadAnnotations.objectiveWithoutLoad() has no load to judge: add"
                                     + " @LoadProfile to the method or the class")
                     .containsEntry(
                             "noLimit",
@@ -292,7 +295,7 @@ class GoodputExtensionTest {
     // Server resolution and configuration parameters
 
     @GoodputTest
-    @MockServer(preset = "fixed")
+    @SimulatedServer(preset = "fixed")
     static class DeclaresAServer {
         @ServerUnderTest
         static dev.goodput.mock.MockServer field;
@@ -388,23 +391,20 @@ class GoodputExtensionTest {
     }
 
     @GoodputTest
-    @MockServer(preset = "fixed")
+    @SimulatedServer(preset = "fixed")
     static class UsesRunner {
         static RunResult first;
 
         @org.junit.jupiter.api.Test
         void twoRuns(GoodputRunner goodput) {
             first = goodput.run(
-                    dev.goodput.core.Workload.synthetic()
-                            .inputTokens(4)
-                            .outputTokens(2)
-                            .build(),
-                    dev.goodput.core.LoadProfile.concurrency(2).requests(6));
-            goodput.run(builder -> builder.workload(dev.goodput.core.Workload.synthetic()
+                    WorkloadSpec.synthetic().inputTokens(4).outputTokens(2).build(),
+                    Load.concurrency(2).requests(6));
+            goodput.run(builder -> builder.workload(WorkloadSpec.synthetic()
                             .inputTokens(4)
                             .outputTokens(2)
                             .build())
-                    .load(dev.goodput.core.LoadProfile.constantRate(50).requests(4)));
+                    .load(Load.constantRate(50).requests(4)));
         }
     }
 
@@ -419,7 +419,7 @@ class GoodputExtensionTest {
     }
 
     @GoodputTest
-    @MockServer(preset = "fixed")
+    @SimulatedServer(preset = "fixed")
     @Workload(inputTokens = 8, outputTokens = 4)
     @LoadProfile(concurrency = 4, requests = 20)
     @Slo(metric = dev.goodput.core.Metric.ERROR_RATE, atMost = 0) // class-level: applies to every method
@@ -429,7 +429,7 @@ class GoodputExtensionTest {
         @org.junit.jupiter.api.Test
         @Slo(metric = TPOT, mean = true, atMost = 1) // fixed TPOT is 10 ms
         @Slo(metric = E2EL, max = true, atMost = 60, unit = java.util.concurrent.TimeUnit.SECONDS)
-        @Goodput(atLeast = 1000)
+        @Slo(metric = GOODPUT, atLeast = 1000)
         void gate(RunResult result) {
             captured = result;
         }
@@ -441,7 +441,7 @@ class GoodputExtensionTest {
 
         RunResult result = RunLevelObjectives.captured;
         assertThat(result.verdicts())
-                .extracting(v -> v.slo().toString())
+                .extracting(v -> v.objective().toString())
                 .containsExactly(
                         "error rate ≤ 0.00 %",
                         "mean TPOT ≤ 1.00 ms", "max E2EL ≤ 60000.00 ms", "goodput ≥ 1000.00 req/s");
@@ -458,12 +458,12 @@ class GoodputExtensionTest {
     }
 
     @GoodputTest
-    @MockServer(preset = "fixed")
+    @SimulatedServer(preset = "fixed")
     static class MethodLevelServer {
         static RunResult captured;
 
         @org.junit.jupiter.api.Test
-        @MockServer(preset = "single-slot", modelName = "method-model")
+        @SimulatedServer(preset = "single-slot", modelName = "method-model")
         @Workload(inputTokens = 8, outputTokens = 2)
         @LoadProfile(concurrency = 1, requests = 3)
         void gate(RunResult result) {
@@ -478,7 +478,7 @@ class GoodputExtensionTest {
     }
 
     @GoodputTest
-    @MockServer(preset = "fixed")
+    @SimulatedServer(preset = "fixed")
     static class ParallelA {
         static RunResult captured;
 
@@ -491,7 +491,7 @@ class GoodputExtensionTest {
     }
 
     @GoodputTest
-    @MockServer(preset = "fixed")
+    @SimulatedServer(preset = "fixed")
     static class ParallelB {
         static RunResult captured;
 
@@ -534,17 +534,14 @@ class GoodputExtensionTest {
     }
 
     @GoodputTest
-    @MockServer(preset = "fixed")
+    @SimulatedServer(preset = "fixed")
     static class ParameterizedGate {
         @org.junit.jupiter.params.ParameterizedTest
         @org.junit.jupiter.params.provider.ValueSource(ints = {2, 4})
         void sweep(int users, GoodputRunner goodput) {
             goodput.run(
-                    dev.goodput.core.Workload.synthetic()
-                            .inputTokens(8)
-                            .outputTokens(2)
-                            .build(),
-                    dev.goodput.core.LoadProfile.concurrency(users).requests(10));
+                    WorkloadSpec.synthetic().inputTokens(8).outputTokens(2).build(),
+                    Load.concurrency(users).requests(10));
         }
     }
 

@@ -38,7 +38,7 @@ class LoadSweepExtensionTest {
     }
 
     @GoodputTest
-    @MockServer(preset = "single-slot")
+    @SimulatedServer(preset = "single-slot")
     static class SustainsFourRequestsPerSecond {
         static SweepResult captured;
 
@@ -79,7 +79,7 @@ class LoadSweepExtensionTest {
     }
 
     @GoodputTest
-    @MockServer(preset = "single-slot")
+    @SimulatedServer(preset = "single-slot")
     static class NeedsTwentyRequestsPerSecond {
         static SweepResult captured;
 
@@ -118,7 +118,7 @@ class LoadSweepExtensionTest {
                 .contains("at 12.00 req/s offered, SLO attainment ")
                 .contains("  " + failing.result().verdicts().get(0).describe() + "\n")
                 .contains("runs: grid 4.00 req/s -> ")
-                .contains("against @MockServer on NeedsTwentyRequestsPerSecond (preset single-slot")
+                .contains("against @SimulatedServer on NeedsTwentyRequestsPerSecond (preset single-slot")
                 .endsWith("reports: "
                         + reports.resolve("NeedsTwentyRequestsPerSecond").resolve("sweep"));
         assertThat(Files.readString(reports.resolve(ReportIndex.FILE))).contains("FAILED");

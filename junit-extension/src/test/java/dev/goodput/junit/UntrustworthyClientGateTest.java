@@ -25,7 +25,7 @@ class UntrustworthyClientGateTest {
     Path reports;
 
     @GoodputTest
-    @MockServer(preset = "fixed")
+    @SimulatedServer(preset = "fixed")
     static class EasyGate {
         static RunResult captured;
 

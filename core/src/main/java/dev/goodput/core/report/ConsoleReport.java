@@ -3,9 +3,9 @@ package dev.goodput.core.report;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.goodput.core.Metric;
+import dev.goodput.core.ObjectiveVerdict;
 import dev.goodput.core.Outcome;
 import dev.goodput.core.RunResult;
-import dev.goodput.core.SloVerdict;
 import dev.goodput.core.Summary;
 import dev.goodput.core.internal.Units;
 import java.util.List;
@@ -95,7 +95,7 @@ public final class ConsoleReport {
         if (!result.clientHealth().trustworthy()) {
             line(out, "WARNING: %s", result.clientHealth().reason());
         }
-        for (SloVerdict verdict : result.verdicts()) {
+        for (ObjectiveVerdict verdict : result.verdicts()) {
             line(out, "  %s", verdict.describe());
         }
         return out.toString();

@@ -3,10 +3,10 @@ package dev.goodput.core.report;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.goodput.core.Metric;
+import dev.goodput.core.ObjectiveVerdict;
 import dev.goodput.core.Outcome;
 import dev.goodput.core.RunEnvironment;
 import dev.goodput.core.RunResult;
-import dev.goodput.core.SloVerdict;
 import dev.goodput.core.Summary;
 import dev.goodput.core.internal.Units;
 import dev.goodput.core.internal.report.Html;
@@ -74,8 +74,8 @@ public final class HtmlReport {
             return "<p class=\"note\">No objectives: this run only measures.</p>";
         }
         List<List<String>> rows = new ArrayList<>();
-        for (SloVerdict verdict : result.verdicts()) {
-            Metric metric = verdict.slo().metric();
+        for (ObjectiveVerdict verdict : result.verdicts()) {
+            Metric metric = verdict.objective().metric();
             String interval = verdict.interval() == null
                     ? ""
                     : String.format(
@@ -85,11 +85,11 @@ public final class HtmlReport {
                             Units.format(metric, verdict.interval().upper()),
                             verdict.interval().confidence() * 100);
             rows.add(List.of(
-                    verdict.slo().statisticName(),
+                    verdict.objective().statisticName(),
                     Units.format(metric, verdict.measured()),
                     interval,
-                    verdict.slo().comparison().symbol() + " "
-                            + Units.format(metric, verdict.slo().threshold()),
+                    verdict.objective().comparison().symbol() + " "
+                            + Units.format(metric, verdict.objective().threshold()),
                     Long.toString(verdict.sampleCount()),
                     Html.verdict(verdict.verdict().name()),
                     verdict.reason() == null ? "" : verdict.reason()));

@@ -9,10 +9,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.goodput.core.Accounting;
 import dev.goodput.core.ConfidenceInterval;
 import dev.goodput.core.Metric;
+import dev.goodput.core.Objective;
+import dev.goodput.core.ObjectiveVerdict;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.RunSpec;
-import dev.goodput.core.Slo;
-import dev.goodput.core.SloVerdict;
 import dev.goodput.core.Summary;
 import dev.goodput.core.TokenComparison;
 import dev.goodput.core.internal.Units;
@@ -130,7 +130,7 @@ public final class JsonReport {
         json.writeObjectField("workload", spec.workload().describe());
         json.writeObjectField("load", spec.load().describe());
         json.writeArrayFieldStart("slos");
-        for (Slo slo : spec.slos()) {
+        for (Objective slo : spec.objectives()) {
             writeSlo(json, slo);
         }
         json.writeEndArray();
@@ -141,7 +141,7 @@ public final class JsonReport {
         json.writeEndObject();
     }
 
-    private static void writeSlo(JsonGenerator json, Slo slo) throws IOException {
+    private static void writeSlo(JsonGenerator json, Objective slo) throws IOException {
         json.writeStartObject();
         json.writeStringField("text", slo.toString());
         json.writeStringField("metric", slo.metric().name());
@@ -196,13 +196,13 @@ public final class JsonReport {
 
     private static void writeVerdicts(JsonGenerator json, RunResult result) throws IOException {
         json.writeArrayFieldStart("verdicts");
-        for (SloVerdict verdict : result.verdicts()) {
-            Metric metric = verdict.slo().metric();
+        for (ObjectiveVerdict verdict : result.verdicts()) {
+            Metric metric = verdict.objective().metric();
             json.writeStartObject();
-            json.writeStringField("slo", verdict.slo().toString());
+            json.writeStringField("slo", verdict.objective().toString());
             json.writeStringField("verdict", verdict.verdict().name());
             number(json, "measured", inReportUnit(metric, verdict.measured()));
-            number(json, "threshold", inReportUnit(metric, verdict.slo().threshold()));
+            number(json, "threshold", inReportUnit(metric, verdict.objective().threshold()));
             json.writeStringField("unit", reportUnit(metric));
             ConfidenceInterval interval = verdict.interval();
             if (interval != null) {

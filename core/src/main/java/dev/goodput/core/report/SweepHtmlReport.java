@@ -54,9 +54,9 @@ public final class SweepHtmlReport {
                                 knee.throughput()))
                         .orElse("no knee: latency did not at least double across the curve")))
                 .append("</p>");
-        if (!result.spec().slos().isEmpty()) {
+        if (!result.spec().objectives().isEmpty()) {
             body.append("<p class=\"note\">objectives: ")
-                    .append(Html.escape(result.spec().slos().toString()))
+                    .append(Html.escape(result.spec().objectives().toString()))
                     .append("; workload: ")
                     .append(Html.escape(result.spec().workload().describe().toString()))
                     .append("</p>");

@@ -2,10 +2,10 @@ package dev.goodput.core.sweep;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.goodput.core.LoadProfile;
+import dev.goodput.core.Load;
+import dev.goodput.core.Objective;
 import dev.goodput.core.ServerEndpoint;
-import dev.goodput.core.Slo;
-import dev.goodput.core.Workload;
+import dev.goodput.core.WorkloadSpec;
 import dev.goodput.core.internal.sweep.SweepRunner;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -19,9 +19,9 @@ import org.apiguardian.api.API;
  *
  * <pre>{@code
  * SweepResult sweep = Sweep.newSweep(server)
- *         .workload(Workload.synthetic().inputTokens(64).outputTokens(64).build())
- *         .slos(Slo.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(500)))
- *         .loadAt(rate -> LoadProfile.constantRate(rate).duration(Duration.ofSeconds(10)))
+ *         .workload(WorkloadSpec.synthetic().inputTokens(64).outputTokens(64).build())
+ *         .objectives(Objective.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(500)))
+ *         .loadAt(rate -> Load.constantRate(rate).duration(Duration.ofSeconds(10)))
  *         .rates(2, 4, 6, 8, 10, 12)
  *         .searchMaxGoodput(0.25, 6)
  *         .run();
@@ -50,14 +50,14 @@ public final class Sweep {
     /** Builds a {@link SweepSpec}; every setting has a default but the loads to run. */
     public static final class Builder {
         private final ServerEndpoint server;
-        private Workload workload = Workload.synthetic().build();
-        private final List<Slo> slos = new ArrayList<>();
-        private DoubleFunction<LoadProfile> loadAtRate =
-                rate -> LoadProfile.constantRate(rate).duration(Duration.ofSeconds(30));
+        private WorkloadSpec workload = WorkloadSpec.synthetic().build();
+        private final List<Objective> objectives = new ArrayList<>();
+        private DoubleFunction<Load> loadAtRate =
+                rate -> Load.constantRate(rate).duration(Duration.ofSeconds(30));
         private final List<Double> rates = new ArrayList<>();
         private int automaticRates;
-        private LoadProfile synchronousProbe = LoadProfile.concurrency(1).requests(20);
-        private LoadProfile throughputProbe = LoadProfile.concurrency(256).requests(1000);
+        private Load synchronousProbe = Load.concurrency(1).requests(20);
+        private Load throughputProbe = Load.concurrency(256).requests(1000);
         private boolean search;
         private double resolution;
         private int maxSearchRuns;
@@ -73,24 +73,24 @@ public final class Sweep {
         }
 
         /** Sets what every run sends (default: the default synthetic workload). */
-        public Builder workload(Workload value) {
+        public Builder workload(WorkloadSpec value) {
             this.workload = Objects.requireNonNull(value, "workload");
             return this;
         }
 
         /** Adds objectives; their request-level bounds define SLO attainment. */
-        public Builder slos(Slo... values) {
-            return slos(List.of(values));
+        public Builder objectives(Objective... values) {
+            return objectives(List.of(values));
         }
 
         /** Adds objectives; their request-level bounds define SLO attainment. */
-        public Builder slos(List<Slo> values) {
-            values.forEach(slo -> slos.add(Objects.requireNonNull(slo, "slo")));
+        public Builder objectives(List<Objective> values) {
+            values.forEach(slo -> objectives.add(Objects.requireNonNull(slo, "slo")));
             return this;
         }
 
         /** Sets the profile of one run at an offered rate (default: constant rate for 30 s). */
-        public Builder loadAt(DoubleFunction<LoadProfile> value) {
+        public Builder loadAt(DoubleFunction<Load> value) {
             this.loadAtRate = Objects.requireNonNull(value, "loadAt");
             return this;
         }
@@ -114,7 +114,7 @@ public final class Sweep {
         }
 
         /** Sets the automatic mode's probes (default: 1 user for 20 requests; 256 users for 1000 requests). */
-        public Builder automaticProbes(LoadProfile synchronous, LoadProfile throughput) {
+        public Builder automaticProbes(Load synchronous, Load throughput) {
             this.synchronousProbe = Objects.requireNonNull(synchronous, "synchronous");
             this.throughputProbe = Objects.requireNonNull(throughput, "throughput");
             return this;
@@ -173,7 +173,7 @@ public final class Sweep {
             return new SweepSpec(
                     server,
                     workload,
-                    slos,
+                    objectives,
                     loadAtRate,
                     rates,
                     automaticRates,

@@ -2,10 +2,10 @@ package dev.goodput.core.sweep;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.goodput.core.LoadProfile;
+import dev.goodput.core.Load;
+import dev.goodput.core.Objective;
 import dev.goodput.core.ServerEndpoint;
-import dev.goodput.core.Slo;
-import dev.goodput.core.Workload;
+import dev.goodput.core.WorkloadSpec;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -17,7 +17,7 @@ import org.apiguardian.api.API;
  *
  * @param server the server under test
  * @param workload what every run sends
- * @param slos the objectives every run is judged on; their request-level bounds define SLO attainment
+ * @param objectives the objectives every run is judged on; their request-level bounds define SLO attainment
  * @param loadAtRate the load profile of one run at an offered rate
  * @param rates the grid's rates in requests/s, ascending; empty in automatic mode
  * @param automaticRates in automatic mode, how many rates to spread between the probes; else 0
@@ -36,13 +36,13 @@ import org.apiguardian.api.API;
 @API(status = EXPERIMENTAL, since = "0.1")
 public record SweepSpec(
         ServerEndpoint server,
-        Workload workload,
-        List<Slo> slos,
-        DoubleFunction<LoadProfile> loadAtRate,
+        WorkloadSpec workload,
+        List<Objective> objectives,
+        DoubleFunction<Load> loadAtRate,
         List<Double> rates,
         int automaticRates,
-        LoadProfile synchronousProbe,
-        LoadProfile throughputProbe,
+        Load synchronousProbe,
+        Load throughputProbe,
         boolean search,
         double resolution,
         int maxSearchRuns,
@@ -57,7 +57,7 @@ public record SweepSpec(
         Objects.requireNonNull(server, "server");
         Objects.requireNonNull(workload, "workload");
         Objects.requireNonNull(loadAtRate, "loadAtRate");
-        slos = List.copyOf(slos);
+        objectives = List.copyOf(objectives);
         rates = rates.stream().sorted().toList();
         for (double rate : rates) {
             if (!(rate > 0) || Double.isInfinite(rate)) {

@@ -7,7 +7,7 @@ import dev.goodput.core.ChatMessage;
 import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RequestSpec;
 import dev.goodput.core.RunResult;
-import dev.goodput.core.Workload;
+import dev.goodput.core.WorkloadSpec;
 import dev.goodput.core.internal.result.ResultCalculator;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,7 +23,7 @@ import org.HdrHistogram.Histogram;
 import org.apiguardian.api.API;
 
 /**
- * Multi-turn chat sessions. In a closed loop ({@link dev.goodput.core.LoadProfile#concurrency(int)}) each
+ * Multi-turn chat sessions. In a closed loop ({@link dev.goodput.core.Load#concurrency(int)}) each
  * virtual user runs one session at a time: it sends turn 1, waits for the reply and the think time, sends turn
  * 2 carrying the whole history (earlier user messages and replies of the asked length), and so on; after the
  * last turn it starts a new session after the profile's think time. The history of a session is the same text
@@ -35,7 +35,7 @@ import org.apiguardian.api.API;
  * requests it built: use one instance per run.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public final class ConversationWorkload implements Workload {
+public final class ConversationWorkload implements WorkloadSpec {
 
     private static final long GOLDEN = 0x9E3779B97F4A7C15L;
 

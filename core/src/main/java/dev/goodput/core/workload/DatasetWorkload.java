@@ -5,7 +5,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import dev.goodput.core.ApiKind;
 import dev.goodput.core.ChatMessage;
 import dev.goodput.core.RequestSpec;
-import dev.goodput.core.Workload;
+import dev.goodput.core.WorkloadSpec;
 import dev.goodput.core.workload.internal.DatasetFiles;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,7 +22,7 @@ import org.apiguardian.api.API;
  * tokenizer's count of the prompt or of the messages' text.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public final class DatasetWorkload implements Workload {
+public final class DatasetWorkload implements WorkloadSpec {
 
     private final String source;
     private final List<DatasetEntry> entries;

@@ -3,7 +3,7 @@ package dev.goodput.core.workload;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.goodput.core.RequestSpec;
-import dev.goodput.core.Workload;
+import dev.goodput.core.WorkloadSpec;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -17,7 +17,7 @@ import org.apiguardian.api.API;
  * {@code i} depends only on the seed and {@code i}.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public final class RandomWorkload implements Workload {
+public final class RandomWorkload implements WorkloadSpec {
 
     private static final long GOLDEN = 0x9E3779B97F4A7C15L;
 

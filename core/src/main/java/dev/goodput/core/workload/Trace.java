@@ -2,7 +2,7 @@ package dev.goodput.core.workload;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.goodput.core.LoadProfile;
+import dev.goodput.core.Load;
 import dev.goodput.core.workload.internal.TraceFiles;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -115,8 +115,8 @@ public final class Trace {
     }
 
     /** Returns an open loop that replays every request at its offset. */
-    public LoadProfile load() {
-        return LoadProfile.traceReplay().requests(requests.size());
+    public Load load() {
+        return Load.traceReplay().requests(requests.size());
     }
 
     /** Describes this trace for the run's recorded configuration. */

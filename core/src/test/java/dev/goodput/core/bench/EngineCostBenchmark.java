@@ -1,13 +1,13 @@
 package dev.goodput.core.bench;
 
 import dev.goodput.core.Goodput;
-import dev.goodput.core.LoadProfile;
+import dev.goodput.core.Load;
 import dev.goodput.core.Metric;
 import dev.goodput.core.Phase;
 import dev.goodput.core.RequestSpec;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.ServerEndpoint;
-import dev.goodput.core.Workload;
+import dev.goodput.core.WorkloadSpec;
 import dev.goodput.core.internal.client.InFlightRequest;
 import dev.goodput.core.internal.driver.PooledGaps;
 import dev.goodput.core.testing.SseText;
@@ -118,11 +118,11 @@ public final class EngineCostBenchmark {
             long wallStart = System.nanoTime();
             RunResult result = Goodput.run(
                     ServerEndpoint.of("http://127.0.0.1:" + server.getLocalPort(), "bench"),
-                    Workload.synthetic()
+                    WorkloadSpec.synthetic()
                             .inputTokens(32)
                             .outputTokens(TOKENS_PER_REQUEST)
                             .build(),
-                    LoadProfile.concurrency(32).requests(requests));
+                    Load.concurrency(32).requests(requests));
             long wall = System.nanoTime() - wallStart;
             long processCpu = os.getProcessCpuTime() - cpuStart;
             long clientCpu = processCpu - serverCpu.get() - liveServerCpu();

@@ -3,12 +3,12 @@ package dev.goodput.core.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.goodput.core.Goodput;
-import dev.goodput.core.LoadProfile;
+import dev.goodput.core.Load;
 import dev.goodput.core.Outcome;
 import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.ServerEndpoint;
-import dev.goodput.core.Workload;
+import dev.goodput.core.WorkloadSpec;
 import dev.goodput.mock.ChunkTiming;
 import dev.goodput.mock.MockServer;
 import dev.goodput.mock.MockServerConfig;
@@ -40,8 +40,11 @@ class GroundTruthAccuracyTest {
             // One user at a time, so the n-th record and the n-th truth are the same request.
             RunResult result = Goodput.run(
                     ServerEndpoint.of(server.baseUrl(), server.modelName()),
-                    Workload.synthetic().inputTokens(32).outputTokens(tokens).build(),
-                    LoadProfile.concurrency(1).requests(requests));
+                    WorkloadSpec.synthetic()
+                            .inputTokens(32)
+                            .outputTokens(tokens)
+                            .build(),
+                    Load.concurrency(1).requests(requests));
             List<RequestTruth> truths = server.awaitGroundTruth(requests, Duration.ofSeconds(10));
 
             assertThat(result.accounting().count(Outcome.SUCCESS)).isEqualTo(requests);

@@ -3,15 +3,15 @@ package dev.goodput.core.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.goodput.core.Goodput;
-import dev.goodput.core.LoadProfile;
+import dev.goodput.core.Load;
 import dev.goodput.core.Metric;
+import dev.goodput.core.Objective;
 import dev.goodput.core.Outcome;
 import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.ServerEndpoint;
-import dev.goodput.core.Slo;
 import dev.goodput.core.TokenCountSource;
-import dev.goodput.core.Workload;
+import dev.goodput.core.WorkloadSpec;
 import dev.goodput.core.testing.ScriptedSseServer;
 import dev.goodput.core.testing.ScriptedSseServer.Script;
 import java.time.Duration;
@@ -35,9 +35,9 @@ class StreamingEndToEndTest {
         })) {
             RunResult result = Goodput.run(
                     ServerEndpoint.of(server.baseUrl(), "scripted"),
-                    Workload.synthetic().inputTokens(16).outputTokens(8).build(),
-                    LoadProfile.poisson(40).seed(3).requests(40).warmupRequests(5),
-                    Slo.of(Metric.TTFT).percentile(50).atMost(Duration.ofSeconds(5)));
+                    WorkloadSpec.synthetic().inputTokens(16).outputTokens(8).build(),
+                    Load.poisson(40).seed(3).requests(40).warmupRequests(5),
+                    Objective.of(Metric.TTFT).percentile(50).atMost(Duration.ofSeconds(5)));
 
             assertThat(result.accounting().scheduled()).isEqualTo(40);
             assertThat(result.accounting().isBalanced()).isTrue();
@@ -81,12 +81,12 @@ class StreamingEndToEndTest {
         try (ScriptedSseServer server = new ScriptedSseServer(n -> Script.stream(10, 2, 4))) {
             RunResult result = Goodput.run(
                     ServerEndpoint.of(server.baseUrl() + "/v1", "scripted").withContinuousUsageStats(false),
-                    Workload.synthetic()
+                    WorkloadSpec.synthetic()
                             .completions()
                             .inputTokens(8)
                             .outputTokens(4)
                             .build(),
-                    LoadProfile.concurrency(3).requests(24));
+                    Load.concurrency(3).requests(24));
 
             assertThat(result.accounting().count(Outcome.SUCCESS)).isEqualTo(24);
             assertThat(result.load().peakInFlight()).isLessThanOrEqualTo(3);
@@ -107,8 +107,8 @@ class StreamingEndToEndTest {
                     .withEnvironment(Map.of("GOODPUT_TEST_KEY", secret)::get);
             RunResult result = Goodput.run(
                     endpoint,
-                    Workload.synthetic().inputTokens(4).outputTokens(2).build(),
-                    LoadProfile.constantRate(50).requests(3));
+                    WorkloadSpec.synthetic().inputTokens(4).outputTokens(2).build(),
+                    Load.constantRate(50).requests(3));
 
             assertThat(server.received())
                     .allSatisfy(r -> assertThat(r.authorization()).isEqualTo("Bearer " + secret));
@@ -121,8 +121,8 @@ class StreamingEndToEndTest {
     void should_fail_every_request_with_a_reason_when_nothing_listens() {
         RunResult result = Goodput.run(
                 ServerEndpoint.of("http://127.0.0.1:9", "nobody"),
-                Workload.synthetic().inputTokens(4).outputTokens(2).build(),
-                LoadProfile.constantRate(100).requests(5));
+                WorkloadSpec.synthetic().inputTokens(4).outputTokens(2).build(),
+                Load.constantRate(100).requests(5));
 
         assertThat(result.accounting().count(Outcome.FAILED)).isEqualTo(5);
         assertThat(result.records())

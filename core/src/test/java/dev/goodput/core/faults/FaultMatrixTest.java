@@ -5,16 +5,16 @@ import static dev.goodput.core.faults.MisbehavingServer.writeHead;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.goodput.core.Goodput;
-import dev.goodput.core.LoadProfile;
+import dev.goodput.core.Load;
 import dev.goodput.core.Metric;
+import dev.goodput.core.Objective;
+import dev.goodput.core.ObjectiveVerdict;
 import dev.goodput.core.Outcome;
 import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.ServerEndpoint;
-import dev.goodput.core.Slo;
-import dev.goodput.core.SloVerdict;
 import dev.goodput.core.Verdict;
-import dev.goodput.core.Workload;
+import dev.goodput.core.WorkloadSpec;
 import dev.goodput.core.testing.SseText;
 import dev.goodput.mock.Fault;
 import dev.goodput.mock.Faults;
@@ -45,11 +45,13 @@ class FaultMatrixTest {
 
     private static final int REQUESTS = 6;
     private static final Duration TIME_BOUND = Duration.ofSeconds(8);
-    private static final Slo ATTAINMENT = Slo.of(Metric.SLO_ATTAINMENT).atLeast(0.9);
-    private static final Slo TTFT = Slo.of(Metric.TTFT).percentile(50).atMost(Duration.ofSeconds(5));
+    private static final Objective ATTAINMENT =
+            Objective.of(Metric.SLO_ATTAINMENT).atLeast(0.9);
+    private static final Objective TTFT =
+            Objective.of(Metric.TTFT).percentile(50).atMost(Duration.ofSeconds(5));
 
     /** One row: a server, the load profile's timeouts, and the single outcome every request must end in. */
-    record Row(String fault, Server server, UnaryOperator<LoadProfile> timeouts, Outcome outcome, String reason) {
+    record Row(String fault, Server server, UnaryOperator<Load> timeouts, Outcome outcome, String reason) {
         @Override
         public String toString() {
             return fault;
@@ -180,8 +182,8 @@ class FaultMatrixTest {
             long started = System.nanoTime();
             RunResult result = Goodput.run(
                     ServerEndpoint.of(server.baseUrl(), MockServerConfig.DEFAULT_MODEL_NAME),
-                    Workload.synthetic().inputTokens(8).outputTokens(8).build(),
-                    row.timeouts().apply(LoadProfile.constantRate(20).requests(REQUESTS)),
+                    WorkloadSpec.synthetic().inputTokens(8).outputTokens(8).build(),
+                    row.timeouts().apply(Load.constantRate(20).requests(REQUESTS)),
                     ATTAINMENT,
                     TTFT);
             Duration took = Duration.ofNanos(System.nanoTime() - started);
@@ -207,7 +209,7 @@ class FaultMatrixTest {
                 assertThat(result.value(Metric.SLO_ATTAINMENT)).isZero();
             }
             assertThat(result.allMet()).isFalse();
-            assertThat(result.verdicts()).extracting(SloVerdict::verdict).doesNotContain(Verdict.MET);
+            assertThat(result.verdicts()).extracting(ObjectiveVerdict::verdict).doesNotContain(Verdict.MET);
         }
     }
 
@@ -223,8 +225,8 @@ class FaultMatrixTest {
         })) {
             RunResult result = Goodput.run(
                     ServerEndpoint.of(server.baseUrl(), "big-chunks"),
-                    Workload.synthetic().inputTokens(8).outputTokens(2).build(),
-                    LoadProfile.constantRate(20).requests(4),
+                    WorkloadSpec.synthetic().inputTokens(8).outputTokens(2).build(),
+                    Load.constantRate(20).requests(4),
                     ATTAINMENT);
 
             assertThat(result.accounting().count(Outcome.SUCCESS)).isEqualTo(4);
@@ -232,7 +234,7 @@ class FaultMatrixTest {
                 assertThat(record.contentEvents()).isEqualTo(2);
                 assertThat(record.outputTokens()).isEqualTo(2);
             });
-            assertThat(result.verdicts()).extracting(SloVerdict::verdict).containsExactly(Verdict.MET);
+            assertThat(result.verdicts()).extracting(ObjectiveVerdict::verdict).containsExactly(Verdict.MET);
         }
     }
 
@@ -247,8 +249,8 @@ class FaultMatrixTest {
             long started = System.nanoTime();
             RunResult result = Goodput.run(
                     ServerEndpoint.of(server.baseUrl(), server.modelName()),
-                    Workload.synthetic().inputTokens(8).outputTokens(8).build(),
-                    LoadProfile.constantRate(20).requests(requests),
+                    WorkloadSpec.synthetic().inputTokens(8).outputTokens(8).build(),
+                    Load.constantRate(20).requests(requests),
                     ATTAINMENT);
 
             assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(TIME_BOUND);
@@ -266,7 +268,7 @@ class FaultMatrixTest {
                                     + "|connection failed|the stream ended without \\[DONE\\]).*"));
             assertThat(result.goodRequests()).isEqualTo(succeeded);
             assertThat(result.value(Metric.SLO_ATTAINMENT)).isEqualTo((double) succeeded / requests);
-            assertThat(result.verdicts()).extracting(SloVerdict::verdict).containsExactly(Verdict.VIOLATED);
+            assertThat(result.verdicts()).extracting(ObjectiveVerdict::verdict).containsExactly(Verdict.VIOLATED);
         } finally {
             killer.shutdownNow();
             server.close();

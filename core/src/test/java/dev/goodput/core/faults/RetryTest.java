@@ -5,13 +5,13 @@ import static dev.goodput.core.faults.MisbehavingServer.writeHead;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.goodput.core.Goodput;
-import dev.goodput.core.LoadProfile;
+import dev.goodput.core.Load;
 import dev.goodput.core.Outcome;
 import dev.goodput.core.RequestAttempt;
 import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.ServerEndpoint;
-import dev.goodput.core.Workload;
+import dev.goodput.core.WorkloadSpec;
 import dev.goodput.core.testing.SseText;
 import dev.goodput.mock.Fault;
 import dev.goodput.mock.Faults;
@@ -31,8 +31,8 @@ import org.junit.jupiter.api.Test;
 class RetryTest {
 
     private static final long SECOND = 1_000_000_000L;
-    private static final Workload WORKLOAD =
-            Workload.synthetic().inputTokens(8).outputTokens(2).build();
+    private static final WorkloadSpec WORKLOAD =
+            WorkloadSpec.synthetic().inputTokens(8).outputTokens(2).build();
 
     @Test
     void should_not_retry_unless_asked_to() throws Exception {
@@ -40,7 +40,7 @@ class RetryTest {
             RunResult result = Goodput.run(
                     ServerEndpoint.of(server.baseUrl(), "m"),
                     WORKLOAD,
-                    LoadProfile.constantRate(20).requests(3));
+                    Load.constantRate(20).requests(3));
 
             assertThat(result.accounting().count(Outcome.FAILED)).isEqualTo(3);
             assertThat(result.records()).extracting(RequestRecord::attempts).containsOnly(1);
@@ -60,7 +60,7 @@ class RetryTest {
             RunResult result = Goodput.run(
                     ServerEndpoint.of(server.baseUrl(), "m"),
                     WORKLOAD,
-                    LoadProfile.constantRate(20).requests(1).retries(2));
+                    Load.constantRate(20).requests(1).retries(2));
 
             RequestRecord record = result.records().get(0);
             assertThat(record.outcome()).isEqualTo(Outcome.SUCCESS);
@@ -99,7 +99,7 @@ class RetryTest {
             RunResult result = Goodput.run(
                     ServerEndpoint.of(server.baseUrl(), "m"),
                     WORKLOAD,
-                    LoadProfile.constantRate(20).requests(2).retries(2));
+                    Load.constantRate(20).requests(2).retries(2));
 
             assertThat(result.accounting().count(Outcome.FAILED)).isEqualTo(2);
             assertThat(result.records()).allSatisfy(record -> {
@@ -121,7 +121,7 @@ class RetryTest {
             RunResult result = Goodput.run(
                     ServerEndpoint.of(server.baseUrl(), "m"),
                     WORKLOAD,
-                    LoadProfile.constantRate(20).requests(2).retries(3).maxRetryWait(Duration.ofSeconds(1)));
+                    Load.constantRate(20).requests(2).retries(3).maxRetryWait(Duration.ofSeconds(1)));
 
             assertThat(System.nanoTime() - started).isLessThan(5 * SECOND);
             assertThat(result.records()).extracting(RequestRecord::attempts).containsOnly(1);
@@ -137,7 +137,7 @@ class RetryTest {
             RunResult result = Goodput.run(
                     ServerEndpoint.of(server.baseUrl(), "m"),
                     WORKLOAD,
-                    LoadProfile.constantRate(20).requests(2).retries(1).drain(Duration.ofMillis(300)));
+                    Load.constantRate(20).requests(2).retries(1).drain(Duration.ofMillis(300)));
 
             assertThat(System.nanoTime() - started).isLessThan(3 * SECOND);
             assertThat(result.accounting().count(Outcome.CANCELLED)).isEqualTo(2);
@@ -159,8 +159,8 @@ class RetryTest {
                 .withFaults(Faults.none().withRate(Fault.DROPPED_CONNECTION, 1.0)))) {
             RunResult result = Goodput.run(
                     ServerEndpoint.of(server.baseUrl(), server.modelName()),
-                    Workload.synthetic().inputTokens(8).outputTokens(8).build(),
-                    LoadProfile.constantRate(20).requests(3).retries(3));
+                    WorkloadSpec.synthetic().inputTokens(8).outputTokens(8).build(),
+                    Load.constantRate(20).requests(3).retries(3));
 
             assertThat(result.accounting().count(Outcome.FAILED)).isEqualTo(3);
             assertThat(result.records()).extracting(RequestRecord::attempts).containsOnly(1);

@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.within;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.goodput.core.Metric;
+import dev.goodput.core.Objective;
 import dev.goodput.core.RunResult;
-import dev.goodput.core.Slo;
 import dev.goodput.core.testing.SampleResults;
 import java.io.StringWriter;
 import java.time.Duration;
@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 class ReportsTest {
 
     private static final RunResult RESULT = SampleResults.compute(List.of(
-            Slo.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(180)),
-            Slo.of(Metric.GOODPUT).atLeast(1.5)));
+            Objective.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(180)),
+            Objective.of(Metric.GOODPUT).atLeast(1.5)));
 
     @Test
     void should_write_versioned_json_with_configuration_metrics_verdicts_and_a_vllm_block() throws Exception {

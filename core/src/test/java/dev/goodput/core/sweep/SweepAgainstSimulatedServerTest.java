@@ -2,11 +2,11 @@ package dev.goodput.core.sweep;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.goodput.core.LoadProfile;
+import dev.goodput.core.Load;
 import dev.goodput.core.Metric;
+import dev.goodput.core.Objective;
 import dev.goodput.core.ServerEndpoint;
-import dev.goodput.core.Slo;
-import dev.goodput.core.Workload;
+import dev.goodput.core.WorkloadSpec;
 import dev.goodput.core.report.ReportIndex;
 import dev.goodput.core.report.Reports;
 import dev.goodput.core.report.SweepCsvReport;
@@ -56,14 +56,13 @@ class SweepAgainstSimulatedServerTest {
 
     private static Sweep.Builder sweep() {
         return Sweep.newSweep(ServerEndpoint.of(server.baseUrl(), server.modelName()))
-                .workload(Workload.synthetic()
+                .workload(WorkloadSpec.synthetic()
                         .inputTokens(PROMPT)
                         .outputTokens(OUTPUT)
                         .build())
-                .slos(Slo.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(250)))
-                .loadAt(rate -> LoadProfile.constantRate(rate)
-                        .duration(Duration.ofSeconds(8))
-                        .drain(Duration.ofSeconds(5)));
+                .objectives(Objective.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(250)))
+                .loadAt(rate ->
+                        Load.constantRate(rate).duration(Duration.ofSeconds(8)).drain(Duration.ofSeconds(5)));
     }
 
     /**

@@ -3,7 +3,8 @@ package dev.goodput.core.testing;
 import static dev.goodput.core.RequestRecord.ABSENT;
 
 import dev.goodput.core.Goodput;
-import dev.goodput.core.LoadProfile;
+import dev.goodput.core.Load;
+import dev.goodput.core.Objective;
 import dev.goodput.core.Outcome;
 import dev.goodput.core.Phase;
 import dev.goodput.core.RequestRecord;
@@ -11,9 +12,8 @@ import dev.goodput.core.RunEnvironment;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.RunSpec;
 import dev.goodput.core.ServerEndpoint;
-import dev.goodput.core.Slo;
 import dev.goodput.core.TokenCountSource;
-import dev.goodput.core.Workload;
+import dev.goodput.core.WorkloadSpec;
 import dev.goodput.core.internal.result.ResultCalculator;
 import java.time.Instant;
 import java.util.List;
@@ -85,11 +85,11 @@ public final class SampleResults {
             success(6, Phase.COOLDOWN, 1100, 1100, 1200, 1300, 1300, 3)); // excluded
 
     /** Computes the result of the sample records with the given objectives. */
-    public static RunResult compute(List<Slo> slos) {
+    public static RunResult compute(List<Objective> objectives) {
         RunSpec spec = Goodput.newRun(ServerEndpoint.of("http://127.0.0.1:1", "m"))
-                .workload(Workload.synthetic().build())
-                .load(LoadProfile.constantRate(5).requests(7))
-                .slos(slos)
+                .workload(WorkloadSpec.synthetic().build())
+                .load(Load.constantRate(5).requests(7))
+                .objectives(objectives)
                 .build();
         Histogram icl = new Histogram(3);
         for (long gap : new long[] {50, 50, 50, 50, 200, 400}) {

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.goodput.core.ChatMessage;
 import dev.goodput.core.Goodput;
-import dev.goodput.core.LoadProfile;
+import dev.goodput.core.Load;
 import dev.goodput.core.Outcome;
 import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RequestSpec;
@@ -55,7 +55,7 @@ class ConversationWorkloadTest {
             RunResult result = Goodput.run(
                     ServerEndpoint.of(server.baseUrl(), server.modelName()),
                     workload,
-                    LoadProfile.concurrency(1).requests(6));
+                    Load.concurrency(1).requests(6));
             assertThat(result.accounting().count(Outcome.SUCCESS)).isEqualTo(6);
             Map<Integer, RunResult> byTurn = workload.resultsByTurn(result);
             assertThat(byTurn.keySet()).containsExactly(1, 2, 3);

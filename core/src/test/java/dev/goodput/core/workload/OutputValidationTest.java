@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.goodput.core.ApiKind;
 import dev.goodput.core.Goodput;
-import dev.goodput.core.LoadProfile;
+import dev.goodput.core.Load;
 import dev.goodput.core.Outcome;
 import dev.goodput.core.Phase;
 import dev.goodput.core.RequestRecord;
@@ -34,7 +34,7 @@ class OutputValidationTest {
             RunResult result = Goodput.run(
                     ServerEndpoint.of(server.baseUrl(), server.modelName()),
                     workload,
-                    LoadProfile.concurrency(2).requests(10));
+                    Load.concurrency(2).requests(10));
             assertThat(result.tokens().ignoreEosRequests()).isEqualTo(10);
             assertThat(result.tokens().shorterThanAsked()).isZero();
             assertThat(result.tokens().finishReasons()).containsExactly(Map.entry("length", 10L));

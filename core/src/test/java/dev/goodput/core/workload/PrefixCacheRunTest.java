@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.goodput.core.ApiKind;
 import dev.goodput.core.Goodput;
-import dev.goodput.core.LoadProfile;
+import dev.goodput.core.Load;
 import dev.goodput.core.Outcome;
 import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RunResult;
@@ -57,8 +57,8 @@ class PrefixCacheRunTest {
                 .seed(7)
                 .build();
         // The first request fills the cache for a warm run; it is warm-up either way.
-        RunResult result = Goodput.run(
-                endpoint, workload, LoadProfile.concurrency(1).requests(11).warmupRequests(1));
+        RunResult result =
+                Goodput.run(endpoint, workload, Load.concurrency(1).requests(11).warmupRequests(1));
         assertThat(result.accounting().count(Outcome.SUCCESS)).isEqualTo(11);
         assertThat(result.spec().workload().describe()).containsEntry("prefix", prefix.describe());
         long[] ttfts = result.records().stream()

@@ -7,10 +7,10 @@ import dev.goodput.core.Accounting;
 import dev.goodput.core.ClientHealth;
 import dev.goodput.core.ConfidenceInterval;
 import dev.goodput.core.Metric;
+import dev.goodput.core.Objective;
+import dev.goodput.core.ObjectiveVerdict;
 import dev.goodput.core.Outcome;
 import dev.goodput.core.Phase;
-import dev.goodput.core.Slo;
-import dev.goodput.core.SloVerdict;
 import dev.goodput.core.Verdict;
 import java.time.Duration;
 import java.util.List;
@@ -135,14 +135,15 @@ class FailureMessagesTest {
 
     @Test
     void should_list_every_verdict_and_count_the_met_ones() {
-        SloVerdict violated = new SloVerdict(
-                Slo.of(Metric.TTFT).percentile(99).atMost(Duration.ofMillis(500)),
+        ObjectiveVerdict violated = new ObjectiveVerdict(
+                Objective.of(Metric.TTFT).percentile(99).atMost(Duration.ofMillis(500)),
                 Verdict.VIOLATED,
                 612.4 * MS,
                 new ConfidenceInterval(598.1 * MS, 640 * MS, 0.95, "order statistics (binomial)"),
                 600,
                 null);
-        SloVerdict met = new SloVerdict(Slo.of(Metric.GOODPUT).atLeast(3.5), Verdict.MET, 4.1, null, 600, null);
+        ObjectiveVerdict met =
+                new ObjectiveVerdict(Objective.of(Metric.GOODPUT).atLeast(3.5), Verdict.MET, 4.1, null, 600, null);
 
         assertThat(ShouldHaveAllObjectivesMet.shouldHaveAllObjectivesMet(List.of(violated, met))
                         .create())

@@ -6,10 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatNoException;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.goodput.core.Metric;
+import dev.goodput.core.Objective;
 import dev.goodput.core.Outcome;
 import dev.goodput.core.Phase;
 import dev.goodput.core.RunResult;
-import dev.goodput.core.Slo;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -25,7 +25,7 @@ class RatioAssertTest {
         }
         return run.unsuccessful(Outcome.FAILED, Phase.MEASURED, "HTTP 500")
                 .unsuccessful(Outcome.TIMED_OUT, Phase.MEASURED, "no first token within 30 s")
-                .slos(Slo.of(Metric.TTFT).percentile(99).atMost(Duration.ofMillis(500)))
+                .objectives(Objective.of(Metric.TTFT).percentile(99).atMost(Duration.ofMillis(500)))
                 .build();
     }
 

@@ -7,11 +7,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.goodput.core.Accounting;
 import dev.goodput.core.ClientHealth;
 import dev.goodput.core.Metric;
+import dev.goodput.core.Objective;
 import dev.goodput.core.Outcome;
 import dev.goodput.core.Phase;
 import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RunResult;
-import dev.goodput.core.Slo;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -173,9 +173,9 @@ class RunResultAssertTest {
     @Test
     void should_pass_when_every_objective_was_met() {
         RunResult run = SampleRuns.tenSuccesses()
-                .slos(
-                        Slo.of(Metric.GOODPUT).atLeast(3.5),
-                        Slo.of(Metric.ERROR_RATE).atMost(0.01))
+                .objectives(
+                        Objective.of(Metric.GOODPUT).atLeast(3.5),
+                        Objective.of(Metric.ERROR_RATE).atMost(0.01))
                 .build();
 
         assertThatNoException().isThrownBy(() -> assertThat(run).hasAllObjectivesMet());
@@ -189,10 +189,10 @@ class RunResultAssertTest {
     @Test
     void should_fail_listing_every_verdict_when_an_objective_was_not_met() {
         RunResult run = SampleRuns.tenSuccesses()
-                .slos(
-                        Slo.of(Metric.GOODPUT).atLeast(5),
-                        Slo.of(Metric.ERROR_RATE).atMost(0.01),
-                        Slo.of(Metric.REQUEST_THROUGHPUT).atLeast(10))
+                .objectives(
+                        Objective.of(Metric.GOODPUT).atLeast(5),
+                        Objective.of(Metric.ERROR_RATE).atMost(0.01),
+                        Objective.of(Metric.REQUEST_THROUGHPUT).atLeast(10))
                 .build();
 
         assertThatThrownBy(() -> assertThat(run).hasAllObjectivesMet())
@@ -213,7 +213,7 @@ class RunResultAssertTest {
     @Test
     void should_fail_when_too_few_requests_were_good() {
         RunResult run = SampleRuns.tenSuccesses()
-                .slos(Slo.of(Metric.TTFT).percentile(99).atMost(Duration.ofMillis(300)))
+                .objectives(Objective.of(Metric.TTFT).percentile(99).atMost(Duration.ofMillis(300)))
                 .build();
 
         assertThatThrownBy(() -> assertThat(run).hasGoodRequestsAtLeast(9))

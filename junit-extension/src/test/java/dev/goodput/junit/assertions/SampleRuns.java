@@ -3,7 +3,8 @@ package dev.goodput.junit.assertions;
 import static dev.goodput.core.RequestRecord.ABSENT;
 
 import dev.goodput.core.Goodput;
-import dev.goodput.core.LoadProfile;
+import dev.goodput.core.Load;
+import dev.goodput.core.Objective;
 import dev.goodput.core.Outcome;
 import dev.goodput.core.Phase;
 import dev.goodput.core.RequestRecord;
@@ -11,9 +12,8 @@ import dev.goodput.core.RunEnvironment;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.RunSpec;
 import dev.goodput.core.ServerEndpoint;
-import dev.goodput.core.Slo;
 import dev.goodput.core.TokenCountSource;
-import dev.goodput.core.Workload;
+import dev.goodput.core.WorkloadSpec;
 import dev.goodput.core.internal.result.ResultCalculator;
 import java.time.Duration;
 import java.time.Instant;
@@ -51,7 +51,7 @@ final class SampleRuns {
     /** Collects requests and settings, then lets core compute the result. */
     static final class Builder {
         private final List<RequestRecord> records = new ArrayList<>();
-        private final List<Slo> slos = new ArrayList<>();
+        private final List<Objective> objectives = new ArrayList<>();
         private double[] percentiles = RunSpec.DEFAULT_PERCENTILES.stream()
                 .mapToDouble(Double::doubleValue)
                 .toArray();
@@ -116,8 +116,8 @@ final class SampleRuns {
             return this;
         }
 
-        Builder slos(Slo... values) {
-            slos.addAll(List.of(values));
+        Builder objectives(Objective... values) {
+            objectives.addAll(List.of(values));
             return this;
         }
 
@@ -133,9 +133,9 @@ final class SampleRuns {
 
         RunResult build() {
             RunSpec spec = Goodput.newRun(ServerEndpoint.of("http://127.0.0.1:1", "m"))
-                    .workload(Workload.synthetic().build())
-                    .load(LoadProfile.constantRate(10).requests(Math.max(1, records.size())))
-                    .slos(slos)
+                    .workload(WorkloadSpec.synthetic().build())
+                    .load(Load.constantRate(10).requests(Math.max(1, records.size())))
+                    .objectives(objectives)
                     .percentiles(percentiles)
                     .sendLagLimit(sendLagLimit)
                     .build();

@@ -1,6 +1,6 @@
 package dev.goodput.core.internal.driver;
 
-import dev.goodput.core.LoadProfile;
+import dev.goodput.core.Load;
 import java.util.SplittableRandom;
 
 /**
@@ -12,14 +12,14 @@ import java.util.SplittableRandom;
  */
 public final class ArrivalSchedule implements ArrivalSource {
 
-    private final LoadProfile.Arrivals arrivals;
+    private final Load.Arrivals arrivals;
     private final double meanGapNanos;
     private final double shape;
     private final SplittableRandom random;
     private double nextOffsetNanos;
 
-    public ArrivalSchedule(LoadProfile profile) {
-        if (profile.mode() != LoadProfile.Mode.OPEN_LOOP) {
+    public ArrivalSchedule(Load profile) {
+        if (profile.mode() != Load.Mode.OPEN_LOOP) {
             throw new IllegalArgumentException("an arrival schedule needs an open-loop profile");
         }
         this.arrivals = profile.arrivals();

@@ -1,6 +1,6 @@
 package dev.goodput.core.internal.driver;
 
-import dev.goodput.core.LoadProfile;
+import dev.goodput.core.Load;
 import dev.goodput.core.Phase;
 import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RequestSpec;
@@ -30,7 +30,7 @@ public abstract class LoadDriver {
     protected final TaskScheduler scheduler;
     protected final Transport transport;
     protected final RunOptions options;
-    protected final LoadProfile profile;
+    protected final Load profile;
     private final PooledGaps pooledGaps = new PooledGaps();
     private final OutputLengthCheck outputLengths = new OutputLengthCheck();
     private final CompletableFuture<Void> finished = new CompletableFuture<>();
@@ -236,7 +236,7 @@ public abstract class LoadDriver {
 
     /**
      * Sends a failed request again when the profile allows retries and the failure is one a retrying client
-     * would retry (see {@link LoadProfile#retries(int)}). The new attempt replaces the failed one among the
+     * would retry (see {@link Load#retries(int)}). The new attempt replaces the failed one among the
      * unfinished requests, so the run waits for it and a drain cancels it; the failed attempt is kept in the
      * new attempt's record.
      */

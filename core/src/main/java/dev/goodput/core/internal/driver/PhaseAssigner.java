@@ -1,6 +1,6 @@
 package dev.goodput.core.internal.driver;
 
-import dev.goodput.core.LoadProfile;
+import dev.goodput.core.Load;
 import dev.goodput.core.Phase;
 
 /**
@@ -18,7 +18,7 @@ final class PhaseAssigner {
      * @param loadEndOffsetNanos when the load period ends (the duration limit, or the last arrival of an
      *     open loop with only a request limit); unused without a time-based cool-down
      */
-    PhaseAssigner(LoadProfile profile, long loadEndOffsetNanos) {
+    PhaseAssigner(Load profile, long loadEndOffsetNanos) {
         this.warmupRequests = profile.warmupRequests();
         this.warmupNanos = profile.warmup().toNanos();
         this.cooldownFromIndex =

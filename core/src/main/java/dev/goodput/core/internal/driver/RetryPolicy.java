@@ -4,7 +4,7 @@ import dev.goodput.core.Outcome;
 import dev.goodput.core.RequestRecord;
 import java.util.Set;
 
-/** Which failures a retrying client retries, and how long it waits; see {@code LoadProfile.retries(int)}. */
+/** Which failures a retrying client retries, and how long it waits; see {@code Load.retries(int)}. */
 final class RetryPolicy {
 
     private static final Set<Integer> RETRYABLE_STATUSES = Set.of(408, 429, 500, 502, 503, 504);

@@ -1,6 +1,6 @@
 package dev.goodput.core.internal.driver;
 
-import dev.goodput.core.LoadProfile;
+import dev.goodput.core.Load;
 import dev.goodput.core.ProgressListener;
 import dev.goodput.core.RunEnvironment;
 import dev.goodput.core.RunResult;
@@ -23,7 +23,7 @@ public final class RunEngine {
     public static LoadDriver driver(RunSpec spec, TaskScheduler scheduler, Transport transport) {
         RunOptions options = new RunOptions(
                 spec.workload(), spec.load(), spec.server().requireStreamEnd(), spec.outputTokenCounter());
-        return spec.load().mode() == LoadProfile.Mode.OPEN_LOOP
+        return spec.load().mode() == Load.Mode.OPEN_LOOP
                 ? new OpenLoopDriver(scheduler, transport, options)
                 : new ClosedLoopDriver(scheduler, transport, options);
     }

@@ -1,8 +1,8 @@
 package dev.goodput.core.internal.driver;
 
-import dev.goodput.core.LoadProfile;
+import dev.goodput.core.Load;
 import dev.goodput.core.TokenCounter;
-import dev.goodput.core.Workload;
+import dev.goodput.core.WorkloadSpec;
 
 /**
  * What a driver needs besides its scheduler and transport.
@@ -13,4 +13,4 @@ import dev.goodput.core.Workload;
  * @param outputTokenCounter a client tokenizer for generated text, or {@code null}
  */
 public record RunOptions(
-        Workload workload, LoadProfile profile, boolean requireStreamEnd, TokenCounter outputTokenCounter) {}
+        WorkloadSpec workload, Load profile, boolean requireStreamEnd, TokenCounter outputTokenCounter) {}

@@ -1,10 +1,10 @@
 package dev.goodput.core.internal.report;
 
 import dev.goodput.core.Metric;
+import dev.goodput.core.Objective;
 import dev.goodput.core.Phase;
 import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RunResult;
-import dev.goodput.core.Slo;
 import dev.goodput.core.Summary;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -41,8 +41,8 @@ public final class RunCharts {
                         metric.displayName() + " (ms)",
                         "share of requests")
                 .line(metric == Metric.ITL ? "ITL (from percentiles)" : metric.displayName(), points[0], points[1]);
-        for (Slo slo : result.spec().slos()) {
-            if (slo.metric() == metric && slo.statistic() == Slo.Statistic.PERCENTILE) {
+        for (Objective slo : result.spec().objectives()) {
+            if (slo.metric() == metric && slo.statistic() == Objective.Statistic.PERCENTILE) {
                 chart.vertical(slo.toString(), slo.threshold() / 1e6)
                         .horizontal(
                                 "p" + dev.goodput.core.internal.Units.formatPercentile(slo.percentile()),
@@ -116,7 +116,7 @@ public final class RunCharts {
         double[] ttft = withTtft.stream().mapToDouble(r -> r.ttftNanos() / 1e6).toArray();
         SvgChart ttftChart = new SvgChart("over-time-ttft", "TTFT over time", "intended start (s)", "TTFT (ms)")
                 .dots("TTFT per request", sent, ttft);
-        for (Slo slo : result.spec().slos()) {
+        for (Objective slo : result.spec().objectives()) {
             if (slo.metric() == Metric.TTFT && slo.isRequestCriterion()) {
                 ttftChart.horizontal(slo.toString(), slo.threshold() / 1e6);
             }

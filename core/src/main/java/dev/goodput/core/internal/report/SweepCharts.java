@@ -1,7 +1,7 @@
 package dev.goodput.core.internal.report;
 
 import dev.goodput.core.Metric;
-import dev.goodput.core.Slo;
+import dev.goodput.core.Objective;
 import dev.goodput.core.Summary;
 import dev.goodput.core.sweep.MaxGoodput;
 import dev.goodput.core.sweep.SweepPoint;
@@ -35,7 +35,7 @@ public final class SweepCharts {
     private static Set<Metric> latencyMetrics(SweepResult result) {
         Set<Metric> metrics = new LinkedHashSet<>();
         metrics.add(Metric.TTFT);
-        for (Slo slo : result.spec().slos()) {
+        for (Objective slo : result.spec().objectives()) {
             if (slo.metric().isLatency() && slo.metric().kind() != Metric.Kind.RUN) {
                 metrics.add(slo.metric());
             }
@@ -58,7 +58,7 @@ public final class SweepCharts {
                     .toArray();
             chart.lineWithDots("p" + (int) percentile, x, y);
         }
-        for (Slo slo : result.spec().slos()) {
+        for (Objective slo : result.spec().objectives()) {
             if (slo.metric() == metric) {
                 chart.horizontal(slo.toString(), slo.threshold() / 1e6);
             }

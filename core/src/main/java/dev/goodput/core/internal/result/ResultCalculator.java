@@ -4,22 +4,22 @@ import static dev.goodput.core.RequestRecord.ABSENT;
 
 import dev.goodput.core.Accounting;
 import dev.goodput.core.ClientHealth;
-import dev.goodput.core.LoadProfile;
+import dev.goodput.core.Load;
 import dev.goodput.core.LoadStatistics;
 import dev.goodput.core.Metric;
+import dev.goodput.core.Objective;
+import dev.goodput.core.ObjectiveVerdict;
 import dev.goodput.core.Outcome;
 import dev.goodput.core.Phase;
 import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RunEnvironment;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.RunSpec;
-import dev.goodput.core.Slo;
-import dev.goodput.core.SloVerdict;
 import dev.goodput.core.Summary;
 import dev.goodput.core.internal.stats.Distribution;
 import dev.goodput.core.internal.stats.ExactDistribution;
 import dev.goodput.core.internal.stats.HistogramDistribution;
-import dev.goodput.core.internal.stats.SloEvaluator;
+import dev.goodput.core.internal.stats.ObjectiveEvaluator;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -81,12 +81,12 @@ public final class ResultCalculator {
                 .count();
         Map<Metric, Double> values = runValues(measured, successes, good, load.windowSeconds());
 
-        List<SloVerdict> verdicts = new ArrayList<>();
-        for (Slo slo : spec.slos()) {
+        List<ObjectiveVerdict> verdicts = new ArrayList<>();
+        for (Objective slo : spec.objectives()) {
             if (slo.metric().kind() == Metric.Kind.RUN) {
-                verdicts.add(SloEvaluator.evaluateValue(slo, values.get(slo.metric()), measured.size()));
+                verdicts.add(ObjectiveEvaluator.evaluateValue(slo, values.get(slo.metric()), measured.size()));
             } else {
-                verdicts.add(SloEvaluator.evaluate(slo, distributions.get(slo.metric()), spec.confidence()));
+                verdicts.add(ObjectiveEvaluator.evaluate(slo, distributions.get(slo.metric()), spec.confidence()));
             }
         }
         return new RunResult(
@@ -111,11 +111,11 @@ public final class ResultCalculator {
      * request cannot have (TPOT of a one-token output, the stall of a one-event stream) does not fail it, as
      * in vLLM's goodput.
      */
-    public static boolean isGood(RequestRecord record, List<Slo> requestCriteria) {
+    public static boolean isGood(RequestRecord record, List<Objective> requestCriteria) {
         if (!record.isSuccess()) {
             return false;
         }
-        for (Slo slo : requestCriteria) {
+        for (Objective slo : requestCriteria) {
             double value = requestValue(slo.metric(), record);
             if (!Double.isNaN(value) && !slo.comparison().holds(value, slo.threshold())) {
                 return false;
@@ -196,7 +196,7 @@ public final class ResultCalculator {
     }
 
     private static LoadStatistics loadStatistics(
-            LoadProfile profile, List<RequestRecord> records, List<RequestRecord> measured) {
+            Load profile, List<RequestRecord> records, List<RequestRecord> measured) {
         long windowStart = Long.MAX_VALUE;
         long windowEnd = Long.MIN_VALUE;
         long firstDispatch = Long.MAX_VALUE;
@@ -218,8 +218,8 @@ public final class ResultCalculator {
         double achieved = dispatched >= 2 && lastDispatch > firstDispatch
                 ? (dispatched - 1) * 1e9 / (lastDispatch - firstDispatch)
                 : Double.NaN;
-        double offered = profile.mode() == LoadProfile.Mode.OPEN_LOOP ? profile.rate() : Double.NaN;
-        if (profile.arrivals() == LoadProfile.Arrivals.TRACE && records.size() >= 2) {
+        double offered = profile.mode() == Load.Mode.OPEN_LOOP ? profile.rate() : Double.NaN;
+        if (profile.arrivals() == Load.Arrivals.TRACE && records.size() >= 2) {
             // A replayed trace offers the mean rate of its intended start times.
             long first = records.stream()
                     .mapToLong(RequestRecord::intendedNanos)
@@ -258,7 +258,7 @@ public final class ResultCalculator {
      * (where a p99 is just the maximum, and one hiccup such as opening every connection at once would decide).
      * Fewer than 10 samples say nothing either way.
      */
-    private static ClientHealth clientHealth(Distribution sendLag, long limitNanos, LoadProfile.Mode mode) {
+    private static ClientHealth clientHealth(Distribution sendLag, long limitNanos, Load.Mode mode) {
         if (sendLag.count() < 10) {
             return new ClientHealth(true, Double.NaN, limitNanos, null);
         }
@@ -267,7 +267,7 @@ public final class ResultCalculator {
         if (lag <= limitNanos) {
             return new ClientHealth(true, lag, limitNanos, null);
         }
-        String consequence = mode == LoadProfile.Mode.OPEN_LOOP
+        String consequence = mode == Load.Mode.OPEN_LOOP
                 ? "so the server was offered less load than the profile asked for"
                 : "so the users waited longer between requests than their think time";
         return new ClientHealth(

@@ -25,7 +25,7 @@ final class Confidence {
         return (1 - require(confidence)) / 2;
     }
 
-    /** Returns the level as a percentage the way {@code SloVerdict.describe()} prints it, for example "95". */
+    /** Returns the level as a percentage the way {@code ObjectiveVerdict.describe()} prints it, for example "95". */
     static String percent(double confidence) {
         return Units.formatPercentile(confidence * 100);
     }

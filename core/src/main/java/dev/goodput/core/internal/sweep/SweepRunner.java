@@ -1,7 +1,7 @@
 package dev.goodput.core.internal.sweep;
 
 import dev.goodput.core.Goodput;
-import dev.goodput.core.LoadProfile;
+import dev.goodput.core.Load;
 import dev.goodput.core.ProgressListener;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.RunSpec;
@@ -136,8 +136,8 @@ public final class SweepRunner {
         return closed;
     }
 
-    private SweepPoint runAt(SweepPoint.Role role, double rate, LoadProfile load) {
-        OverSaturationDetector detector = spec.overSaturationDetection() && load.mode() == LoadProfile.Mode.OPEN_LOOP
+    private SweepPoint runAt(SweepPoint.Role role, double rate, Load load) {
+        OverSaturationDetector detector = spec.overSaturationDetection() && load.mode() == Load.Mode.OPEN_LOOP
                 ? new OverSaturationDetector(load.rate(), SATURATION_WINDOW, 1_000_000_000L)
                 : null;
         String label = Double.isNaN(rate)
@@ -148,7 +148,7 @@ public final class SweepRunner {
         RunSpec run = Goodput.newRun(spec.server())
                 .workload(spec.workload())
                 .load(load)
-                .slos(spec.slos())
+                .objectives(spec.objectives())
                 .progress(limits)
                 .build();
         RunResult result = runner.apply(run);

@@ -3,13 +3,13 @@ package dev.goodput.core.internal.driver;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.goodput.core.Goodput;
-import dev.goodput.core.LoadProfile;
+import dev.goodput.core.Load;
 import dev.goodput.core.Outcome;
 import dev.goodput.core.Phase;
 import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RunSpec;
 import dev.goodput.core.ServerEndpoint;
-import dev.goodput.core.Workload;
+import dev.goodput.core.WorkloadSpec;
 import dev.goodput.core.testing.FakeScheduler;
 import dev.goodput.core.testing.ScriptedTransport;
 import dev.goodput.core.testing.ScriptedTransport.Response;
@@ -26,13 +26,14 @@ class LoadDriverTest {
     private final FakeScheduler scheduler = new FakeScheduler(START);
 
     private List<RequestRecord> run(
-            LoadProfile load, Function<dev.goodput.core.internal.client.InFlightRequest, Response> script) {
+            Load load, Function<dev.goodput.core.internal.client.InFlightRequest, Response> script) {
         return run(load, new ScriptedTransport(scheduler, script));
     }
 
-    private List<RequestRecord> run(LoadProfile load, ScriptedTransport transport) {
+    private List<RequestRecord> run(Load load, ScriptedTransport transport) {
         RunSpec spec = Goodput.newRun(ServerEndpoint.of("http://127.0.0.1:1", "m"))
-                .workload(Workload.synthetic().inputTokens(4).outputTokens(3).build())
+                .workload(
+                        WorkloadSpec.synthetic().inputTokens(4).outputTokens(3).build())
                 .load(load)
                 .build();
         LoadDriver driver = RunEngine.driver(spec, scheduler, transport);
@@ -52,7 +53,7 @@ class LoadDriverTest {
 
     @Test
     void should_send_a_constant_rate_schedule_at_its_exact_instants() {
-        List<RequestRecord> records = run(LoadProfile.constantRate(10).requests(5), request -> stream(50));
+        List<RequestRecord> records = run(Load.constantRate(10).requests(5), request -> stream(50));
 
         assertThat(intendedOffsetsMillis(records)).containsExactly(0L, 100L, 200L, 300L, 400L);
         assertThat(records).allSatisfy(record -> {
@@ -66,8 +67,7 @@ class LoadDriverTest {
 
     @Test
     void should_stop_creating_at_the_duration_limit() {
-        List<RequestRecord> records =
-                run(LoadProfile.constantRate(10).duration(Duration.ofSeconds(1)), request -> stream(50));
+        List<RequestRecord> records = run(Load.constantRate(10).duration(Duration.ofSeconds(1)), request -> stream(50));
 
         assertThat(intendedOffsetsMillis(records))
                 .containsExactly(0L, 100L, 200L, 300L, 400L, 500L, 600L, 700L, 800L, 900L);
@@ -76,8 +76,7 @@ class LoadDriverTest {
     @Test
     void should_hold_arrivals_beyond_the_concurrency_cap_and_count_the_wait_as_queue_time() {
         // Each request takes 250 ms end to end; arrivals every 100 ms; one slot.
-        List<RequestRecord> records =
-                run(LoadProfile.constantRate(10).requests(4).maxConcurrency(1), request -> stream(230));
+        List<RequestRecord> records = run(Load.constantRate(10).requests(4).maxConcurrency(1), request -> stream(230));
 
         assertThat(records).extracting(r -> (r.dispatchedNanos() - START) / MS).containsExactly(0L, 250L, 500L, 750L);
         assertThat(records).extracting(r -> r.queueNanos() / MS).containsExactly(0L, 150L, 300L, 450L);
@@ -88,8 +87,8 @@ class LoadDriverTest {
 
     @Test
     void should_mark_warm_up_and_cool_down_by_count() {
-        List<RequestRecord> records = run(
-                LoadProfile.constantRate(10).requests(5).warmupRequests(2).cooldownRequests(1), request -> stream(50));
+        List<RequestRecord> records =
+                run(Load.constantRate(10).requests(5).warmupRequests(2).cooldownRequests(1), request -> stream(50));
 
         assertThat(records)
                 .extracting(RequestRecord::phase)
@@ -99,10 +98,7 @@ class LoadDriverTest {
     @Test
     void should_mark_warm_up_and_cool_down_by_time() {
         List<RequestRecord> records = run(
-                LoadProfile.constantRate(10)
-                        .requests(6)
-                        .warmup(Duration.ofMillis(250))
-                        .cooldown(Duration.ofMillis(150)),
+                Load.constantRate(10).requests(6).warmup(Duration.ofMillis(250)).cooldown(Duration.ofMillis(150)),
                 request -> stream(50));
 
         // Offsets 0..500 ms; warm-up below 250 ms; the load period ends at the last arrival (500 ms), so
@@ -117,7 +113,7 @@ class LoadDriverTest {
     void should_cancel_what_is_left_when_the_drain_period_ends() {
         ScriptedTransport transport = new ScriptedTransport(scheduler, request -> new Response(200, MS, List.of(), -1));
         List<RequestRecord> records =
-                run(LoadProfile.constantRate(10).requests(3).maxConcurrency(2).drain(Duration.ofSeconds(2)), transport);
+                run(Load.constantRate(10).requests(3).maxConcurrency(2).drain(Duration.ofSeconds(2)), transport);
 
         assertThat(records).extracting(RequestRecord::outcome).containsOnly(Outcome.CANCELLED);
         assertThat(records)
@@ -136,7 +132,7 @@ class LoadDriverTest {
     @Test
     void should_time_out_requests_whose_headers_or_first_token_or_end_are_late() {
         List<RequestRecord> records = run(
-                LoadProfile.constantRate(10)
+                Load.constantRate(10)
                         .requests(3)
                         .headersTimeout(Duration.ofMillis(500))
                         .firstTokenTimeout(Duration.ofSeconds(1))
@@ -162,7 +158,7 @@ class LoadDriverTest {
     @Test
     void should_run_closed_loop_users_with_think_time_until_the_request_limit() {
         List<RequestRecord> records =
-                run(LoadProfile.concurrency(2).requests(6).thinkTime(Duration.ofMillis(50)), request -> stream(80));
+                run(Load.concurrency(2).requests(6).thinkTime(Duration.ofMillis(50)), request -> stream(80));
 
         // A request takes 100 ms; each user's next one is intended 50 ms after its previous one ended.
         assertThat(intendedOffsetsMillis(records)).containsExactly(0L, 0L, 150L, 150L, 300L, 300L);
@@ -172,16 +168,15 @@ class LoadDriverTest {
 
     @Test
     void should_stop_a_closed_loop_at_the_duration_limit() {
-        List<RequestRecord> records =
-                run(LoadProfile.concurrency(1).duration(Duration.ofMillis(350)), request -> stream(80));
+        List<RequestRecord> records = run(Load.concurrency(1).duration(Duration.ofMillis(350)), request -> stream(80));
 
         assertThat(intendedOffsetsMillis(records)).containsExactly(0L, 100L, 200L, 300L);
     }
 
     @Test
     void should_account_for_every_request_whatever_its_outcome() {
-        List<RequestRecord> records = run(
-                LoadProfile.constantRate(20).requests(40).totalTimeout(Duration.ofSeconds(1)), request -> switch ((int)
+        List<RequestRecord> records =
+                run(Load.constantRate(20).requests(40).totalTimeout(Duration.ofSeconds(1)), request -> switch ((int)
                         (request.index() % 4)) {
                     case 0 -> stream(50);
                     case 1 -> new Response(500, MS, List.of(new ScriptedTransport.Chunk(MS, "{}")), 2 * MS);

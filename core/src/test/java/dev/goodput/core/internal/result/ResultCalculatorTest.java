@@ -4,8 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.goodput.core.Goodput;
-import dev.goodput.core.LoadProfile;
+import dev.goodput.core.Load;
 import dev.goodput.core.Metric;
+import dev.goodput.core.Objective;
 import dev.goodput.core.Outcome;
 import dev.goodput.core.Phase;
 import dev.goodput.core.RequestRecord;
@@ -13,10 +14,9 @@ import dev.goodput.core.RunEnvironment;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.RunSpec;
 import dev.goodput.core.ServerEndpoint;
-import dev.goodput.core.Slo;
 import dev.goodput.core.Summary;
 import dev.goodput.core.Verdict;
-import dev.goodput.core.Workload;
+import dev.goodput.core.WorkloadSpec;
 import dev.goodput.core.testing.SampleResults;
 import java.time.Duration;
 import java.time.Instant;
@@ -29,8 +29,8 @@ class ResultCalculatorTest {
 
     private static final long MS = 1_000_000;
 
-    private static RunResult compute(List<Slo> slos) {
-        return SampleResults.compute(slos);
+    private static RunResult compute(List<Objective> objectives) {
+        return SampleResults.compute(objectives);
     }
 
     @Test
@@ -92,10 +92,10 @@ class ResultCalculatorTest {
     @Test
     void should_count_as_good_only_successes_that_meet_every_request_level_bound() {
         RunResult result = compute(List.of(
-                Slo.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(180)),
-                Slo.of(Metric.TPOT).mean().atMost(Duration.ofMillis(80)),
-                Slo.of(Metric.GOODPUT).atLeast(1.5),
-                Slo.of(Metric.ERROR_RATE).atMost(0.1)));
+                Objective.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(180)),
+                Objective.of(Metric.TPOT).mean().atMost(Duration.ofMillis(80)),
+                Objective.of(Metric.GOODPUT).atLeast(1.5),
+                Objective.of(Metric.ERROR_RATE).atMost(0.1)));
 
         // TTFT ≤ 180 ms and TPOT ≤ 80 ms: request 1 (100, 50) and 4 (50, 50) are good; 2 has TPOT 100, 3 has
         // TTFT 200 (its missing TPOT does not count against it).
@@ -118,7 +118,7 @@ class ResultCalculatorTest {
         assertThat(compute(List.of()).load().peakInFlight()).isEqualTo(4);
     }
 
-    private static RunResult withSendLags(LoadProfile load, long... lagsMillis) {
+    private static RunResult withSendLags(Load load, long... lagsMillis) {
         List<RequestRecord> records = new java.util.ArrayList<>();
         for (int i = 0; i < lagsMillis.length; i++) {
             long intended = i * 100L;
@@ -127,7 +127,7 @@ class ResultCalculatorTest {
                     i, Phase.MEASURED, intended, dispatched, dispatched + 50, dispatched + 80, dispatched + 80, 3));
         }
         RunSpec spec = Goodput.newRun(ServerEndpoint.of("http://127.0.0.1:1", "m"))
-                .workload(Workload.synthetic().build())
+                .workload(WorkloadSpec.synthetic().build())
                 .load(load)
                 .build();
         return ResultCalculator.compute(
@@ -141,23 +141,23 @@ class ResultCalculatorTest {
         lags[18] = 80;
         lags[19] = 80;
         // 20 samples: judged at p90 (type 7 rank 18.1 of 17 zeros and three 80s), 80 ms > 50 ms.
-        var open = withSendLags(LoadProfile.constantRate(10).requests(20), lags).clientHealth();
+        var open = withSendLags(Load.constantRate(10).requests(20), lags).clientHealth();
         assertThat(open.trustworthy()).isFalse();
         assertThat(open.sendLagP99Nanos()).isEqualTo(80.0 * MS);
         assertThat(open.reason())
                 .isEqualTo("the client fell behind its schedule: p90 send lag 80.00 ms exceeds 50.00 ms, so the"
                         + " server was offered less load than the profile asked for");
-        var closed = withSendLags(LoadProfile.concurrency(2).requests(20), lags).clientHealth();
+        var closed = withSendLags(Load.concurrency(2).requests(20), lags).clientHealth();
         assertThat(closed.reason()).endsWith("so the users waited longer between requests than their think time");
     }
 
     @Test
     void should_not_judge_the_client_on_one_hiccup_in_a_short_run() {
-        var health = withSendLags(LoadProfile.constantRate(10).requests(5), 0, 0, 0, 0, 80)
-                .clientHealth();
+        var health =
+                withSendLags(Load.constantRate(10).requests(5), 0, 0, 0, 0, 80).clientHealth();
         assertThat(health.trustworthy()).isTrue();
         assertThat(health.sendLagP99Nanos()).isNaN();
-        assertThat(withSendLags(LoadProfile.constantRate(10).requests(20), new long[20])
+        assertThat(withSendLags(Load.constantRate(10).requests(20), new long[20])
                         .clientHealth()
                         .trustworthy())
                 .isTrue();

@@ -2,8 +2,9 @@ package dev.goodput.core.internal.sweep;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.goodput.core.LoadProfile;
+import dev.goodput.core.Load;
 import dev.goodput.core.Metric;
+import dev.goodput.core.Objective;
 import dev.goodput.core.Outcome;
 import dev.goodput.core.Phase;
 import dev.goodput.core.RequestRecord;
@@ -11,9 +12,8 @@ import dev.goodput.core.RunEnvironment;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.RunSpec;
 import dev.goodput.core.ServerEndpoint;
-import dev.goodput.core.Slo;
 import dev.goodput.core.TokenCountSource;
-import dev.goodput.core.Workload;
+import dev.goodput.core.WorkloadSpec;
 import dev.goodput.core.internal.result.ResultCalculator;
 import dev.goodput.core.sweep.MaxGoodput;
 import dev.goodput.core.sweep.Sweep;
@@ -74,9 +74,9 @@ class SweepSearchTest {
 
     private static Sweep.Builder sweep() {
         return Sweep.newSweep(ServerEndpoint.of("http://127.0.0.1:1", "m"))
-                .workload(Workload.synthetic().outputTokens(10).build())
-                .slos(Slo.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(100)))
-                .loadAt(rate -> LoadProfile.constantRate(rate).requests(50));
+                .workload(WorkloadSpec.synthetic().outputTokens(10).build())
+                .objectives(Objective.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(100)))
+                .loadAt(rate -> Load.constantRate(rate).requests(50));
     }
 
     private static SweepResult run(Sweep.Builder builder) {

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.goodput.core.ConfidenceInterval;
 import dev.goodput.core.Metric;
-import dev.goodput.core.Slo;
-import dev.goodput.core.SloVerdict;
+import dev.goodput.core.Objective;
+import dev.goodput.core.ObjectiveVerdict;
 import dev.goodput.core.Verdict;
 import java.time.Duration;
 import java.util.stream.IntStream;
@@ -24,14 +24,14 @@ class SloEvaluatorTest {
                 IntStream.rangeClosed(1, n).mapToDouble(i -> i * 1e6).toArray());
     }
 
-    private static Slo ttft(double percentile, Slo.Comparison comparison, long boundMillis) {
-        Slo.Builder builder = Slo.of(Metric.TTFT).percentile(percentile);
+    private static Objective ttft(double percentile, Objective.Comparison comparison, long boundMillis) {
+        Objective.Builder builder = Objective.of(Metric.TTFT).percentile(percentile);
         Duration bound = Duration.ofMillis(boundMillis);
-        return comparison == Slo.Comparison.AT_MOST ? builder.atMost(bound) : builder.atLeast(bound);
+        return comparison == Objective.Comparison.AT_MOST ? builder.atMost(bound) : builder.atLeast(bound);
     }
 
-    private static SloVerdict evaluate(Slo slo, Distribution samples) {
-        return SloEvaluator.evaluate(slo, samples, SloEvaluator.DEFAULT_CONFIDENCE);
+    private static ObjectiveVerdict evaluate(Objective slo, Distribution samples) {
+        return ObjectiveEvaluator.evaluate(slo, samples, ObjectiveEvaluator.DEFAULT_CONFIDENCE);
     }
 
     @Nested
@@ -44,7 +44,7 @@ class SloEvaluatorTest {
 
         @Test
         void should_be_met_when_the_upper_bound_is_within_the_objective() {
-            SloVerdict verdict = evaluate(ttft(99, Slo.Comparison.AT_MOST, 500), samples);
+            ObjectiveVerdict verdict = evaluate(ttft(99, Objective.Comparison.AT_MOST, 500), samples);
             assertThat(verdict.verdict()).isEqualTo(Verdict.MET);
             assertThat(verdict.measured()).isEqualTo(396.01e6);
             assertThat(verdict.interval())
@@ -58,7 +58,7 @@ class SloEvaluatorTest {
 
         @Test
         void should_be_violated_when_the_lower_bound_exceeds_the_objective() {
-            SloVerdict verdict = evaluate(ttft(99, Slo.Comparison.AT_MOST, 300), samples);
+            ObjectiveVerdict verdict = evaluate(ttft(99, Objective.Comparison.AT_MOST, 300), samples);
             assertThat(verdict.verdict()).isEqualTo(Verdict.VIOLATED);
             assertThat(verdict.reason()).isNull();
             assertThat(verdict.describe())
@@ -68,7 +68,7 @@ class SloEvaluatorTest {
 
         @Test
         void should_be_inconclusive_when_the_interval_straddles_the_objective() {
-            SloVerdict verdict = evaluate(ttft(99, Slo.Comparison.AT_MOST, 395), samples);
+            ObjectiveVerdict verdict = evaluate(ttft(99, Objective.Comparison.AT_MOST, 395), samples);
             assertThat(verdict.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
             assertThat(verdict.reason()).isEqualTo("the 95% CI straddles the bound");
             assertThat(verdict.describe())
@@ -83,7 +83,7 @@ class SloEvaluatorTest {
             "391, VIOLATED"
         })
         void should_treat_an_upper_objective_as_inclusive(long boundMillis, Verdict expected) {
-            assertThat(evaluate(ttft(99, Slo.Comparison.AT_MOST, boundMillis), samples)
+            assertThat(evaluate(ttft(99, Objective.Comparison.AT_MOST, boundMillis), samples)
                             .verdict())
                     .isEqualTo(expected);
         }
@@ -98,7 +98,7 @@ class SloEvaluatorTest {
             "62, VIOLATED"
         })
         void should_mirror_the_rules_for_a_lower_objective(long boundMillis, Verdict expected) {
-            assertThat(evaluate(ttft(50, Slo.Comparison.AT_LEAST, boundMillis), millis(100))
+            assertThat(evaluate(ttft(50, Objective.Comparison.AT_LEAST, boundMillis), millis(100))
                             .verdict())
                     .isEqualTo(expected);
         }
@@ -111,7 +111,7 @@ class SloEvaluatorTest {
         void should_say_how_many_samples_an_upper_bound_on_p99_needs() {
             // 1..50 ms: p99 at h = 49 * 0.99 = 48.51 is 49.51 ms. F(47) ≈ 0.0138 <= 0.025 gives the lower rank
             // 48; 0.99^50 ≈ 0.605 > 0.025 leaves no upper rank until n = 368.
-            SloVerdict verdict = evaluate(ttft(99, Slo.Comparison.AT_MOST, 500), millis(50));
+            ObjectiveVerdict verdict = evaluate(ttft(99, Objective.Comparison.AT_MOST, 500), millis(50));
             assertThat(verdict.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
             assertThat(verdict.reason()).isEqualTo("n=50 is too few for a 95% upper bound on p99; need at least 368");
             assertThat(verdict.describe())
@@ -121,7 +121,7 @@ class SloEvaluatorTest {
 
         @Test
         void should_still_find_a_violation_without_an_upper_bound() {
-            SloVerdict verdict = evaluate(ttft(99, Slo.Comparison.AT_MOST, 10), millis(50));
+            ObjectiveVerdict verdict = evaluate(ttft(99, Objective.Comparison.AT_MOST, 10), millis(50));
             assertThat(verdict.verdict()).isEqualTo(Verdict.VIOLATED);
             assertThat(verdict.interval().lower()).isEqualTo(48e6);
         }
@@ -129,7 +129,8 @@ class SloEvaluatorTest {
         @Test
         void should_name_the_confidence_level_in_use() {
             // At 90%: 0.99^298 ≈ 0.0500 > 0.05 >= 0.99^299 ≈ 0.0495.
-            SloVerdict verdict = SloEvaluator.evaluate(ttft(99, Slo.Comparison.AT_MOST, 500), millis(50), 0.9);
+            ObjectiveVerdict verdict =
+                    ObjectiveEvaluator.evaluate(ttft(99, Objective.Comparison.AT_MOST, 500), millis(50), 0.9);
             assertThat(verdict.reason()).isEqualTo("n=50 is too few for a 90% upper bound on p99; need at least 299");
         }
 
@@ -142,8 +143,8 @@ class SloEvaluatorTest {
             "AT_LEAST, 3, INCONCLUSIVE, n=100 is too few for a 95% lower bound on p1; need at least 368"
         })
         void should_name_the_missing_lower_bound(
-                Slo.Comparison comparison, long boundMillis, Verdict expected, String reason) {
-            SloVerdict verdict = evaluate(ttft(1, comparison, boundMillis), millis(100));
+                Objective.Comparison comparison, long boundMillis, Verdict expected, String reason) {
+            ObjectiveVerdict verdict = evaluate(ttft(1, comparison, boundMillis), millis(100));
             assertThat(verdict.interval().hasLower()).isFalse();
             assertThat(verdict.interval().upper()).isEqualTo(4e6);
             assertThat(verdict.verdict()).isEqualTo(expected);
@@ -160,8 +161,8 @@ class SloEvaluatorTest {
             "AT_LEAST, 4, n=5 is too few for a 95% upper bound on p50; need at least 6"
         })
         void should_name_the_deciding_bound_when_both_are_missing(
-                Slo.Comparison comparison, long boundMillis, String reason) {
-            SloVerdict verdict = evaluate(ttft(50, comparison, boundMillis), millis(5));
+                Objective.Comparison comparison, long boundMillis, String reason) {
+            ObjectiveVerdict verdict = evaluate(ttft(50, comparison, boundMillis), millis(5));
             assertThat(verdict.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
             assertThat(verdict.measured()).isEqualTo(3e6);
             assertThat(verdict.reason()).isEqualTo(reason);
@@ -170,17 +171,17 @@ class SloEvaluatorTest {
         @Test
         void should_say_that_no_sample_count_bounds_p100_from_above() {
             // The lower rank of p100 is n itself: 400 ms.
-            assertThat(evaluate(ttft(100, Slo.Comparison.AT_MOST, 300), millis(400))
+            assertThat(evaluate(ttft(100, Objective.Comparison.AT_MOST, 300), millis(400))
                             .verdict())
                     .isEqualTo(Verdict.VIOLATED);
-            SloVerdict verdict = evaluate(ttft(100, Slo.Comparison.AT_MOST, 500), millis(400));
+            ObjectiveVerdict verdict = evaluate(ttft(100, Objective.Comparison.AT_MOST, 500), millis(400));
             assertThat(verdict.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
             assertThat(verdict.reason()).isEqualTo("no sample size gives a 95% upper bound on p100");
         }
 
         @Test
         void should_be_inconclusive_without_samples() {
-            SloVerdict verdict = evaluate(ttft(99, Slo.Comparison.AT_MOST, 500), ExactDistribution.of());
+            ObjectiveVerdict verdict = evaluate(ttft(99, Objective.Comparison.AT_MOST, 500), ExactDistribution.of());
             assertThat(verdict.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
             assertThat(verdict.measured()).isNaN();
             assertThat(verdict.sampleCount()).isZero();
@@ -197,14 +198,14 @@ class SloEvaluatorTest {
         // 2, 4, 4, 4, 5, 5, 7, 9 ms: mean 5 ms ± 1.959964 * 2 / sqrt(7) ≈ 1.4816 ms.
         private final ExactDistribution samples = ExactDistribution.of(2e6, 4e6, 4e6, 4e6, 5e6, 5e6, 7e6, 9e6);
 
-        private Slo meanTpot(long boundMillis) {
-            return Slo.of(Metric.TPOT).mean().atMost(Duration.ofMillis(boundMillis));
+        private Objective meanTpot(long boundMillis) {
+            return Objective.of(Metric.TPOT).mean().atMost(Duration.ofMillis(boundMillis));
         }
 
         @ParameterizedTest(name = "mean ≤ {0} ms is {1}")
         @CsvSource({"7, MET", "5, INCONCLUSIVE", "3, VIOLATED"})
         void should_judge_the_mean_by_its_normal_interval(long boundMillis, Verdict expected) {
-            SloVerdict verdict = evaluate(meanTpot(boundMillis), samples);
+            ObjectiveVerdict verdict = evaluate(meanTpot(boundMillis), samples);
             assertThat(verdict.verdict()).isEqualTo(expected);
             assertThat(verdict.measured()).isEqualTo(5e6);
             assertThat(verdict.interval().method()).isEqualTo("normal approximation");
@@ -218,7 +219,7 @@ class SloEvaluatorTest {
 
         @Test
         void should_need_two_samples_for_the_mean() {
-            SloVerdict verdict = evaluate(meanTpot(7), ExactDistribution.of(5e6));
+            ObjectiveVerdict verdict = evaluate(meanTpot(7), ExactDistribution.of(5e6));
             assertThat(verdict.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
             assertThat(verdict.reason()).isEqualTo("n=1 is too few for a 95% interval on the mean; need at least 2");
             assertThat(evaluate(meanTpot(7), ExactDistribution.of()).reason()).isEqualTo("no samples");
@@ -227,8 +228,8 @@ class SloEvaluatorTest {
         @ParameterizedTest(name = "max ≤ {0} ms is {1}")
         @CsvSource({"9, MET", "8, VIOLATED"})
         void should_compare_the_maximum_directly(long boundMillis, Verdict expected) {
-            Slo slo = Slo.of(Metric.E2EL).max().atMost(Duration.ofMillis(boundMillis));
-            SloVerdict verdict = evaluate(slo, samples);
+            Objective slo = Objective.of(Metric.E2EL).max().atMost(Duration.ofMillis(boundMillis));
+            ObjectiveVerdict verdict = evaluate(slo, samples);
             assertThat(verdict.verdict()).isEqualTo(expected);
             assertThat(verdict.measured()).isEqualTo(9e6);
             assertThat(verdict.interval()).isNull();
@@ -237,7 +238,7 @@ class SloEvaluatorTest {
 
         @Test
         void should_describe_a_violated_maximum_and_one_without_samples() {
-            Slo slo = Slo.of(Metric.E2EL).max().atMost(Duration.ofMillis(8));
+            Objective slo = Objective.of(Metric.E2EL).max().atMost(Duration.ofMillis(8));
             assertThat(evaluate(slo, samples).describe())
                     .isEqualTo("max E2EL: measured 9.00 ms (n=8), bound ≤ 8.00 ms: VIOLATED");
             assertThat(evaluate(slo, ExactDistribution.of()).describe())
@@ -248,12 +249,12 @@ class SloEvaluatorTest {
     @Nested
     class RunValues {
 
-        private final Slo goodput = Slo.of(Metric.GOODPUT).atLeast(3.5);
+        private final Objective goodput = Objective.of(Metric.GOODPUT).atLeast(3.5);
 
         @ParameterizedTest(name = "goodput {0} is {1}")
         @CsvSource({"4.0, MET", "3.5, MET", "3.49, VIOLATED"})
         void should_compare_a_run_value_directly(double value, Verdict expected) {
-            SloVerdict verdict = SloEvaluator.evaluateValue(goodput, value, 100);
+            ObjectiveVerdict verdict = ObjectiveEvaluator.evaluateValue(goodput, value, 100);
             assertThat(verdict.verdict()).isEqualTo(expected);
             assertThat(verdict.measured()).isEqualTo(value);
             assertThat(verdict.interval()).isNull();
@@ -262,23 +263,23 @@ class SloEvaluatorTest {
 
         @Test
         void should_describe_run_values() {
-            assertThat(SloEvaluator.evaluateValue(goodput, 4, 100).describe())
+            assertThat(ObjectiveEvaluator.evaluateValue(goodput, 4, 100).describe())
                     .isEqualTo("goodput: measured 4.00 req/s (n=100), bound ≥ 3.50 req/s: MET");
-            Slo errors = Slo.of(Metric.ERROR_RATE).atMost(0.01);
-            assertThat(SloEvaluator.evaluateValue(errors, 0.02, 100).describe())
+            Objective errors = Objective.of(Metric.ERROR_RATE).atMost(0.01);
+            assertThat(ObjectiveEvaluator.evaluateValue(errors, 0.02, 100).describe())
                     .isEqualTo("error rate: measured 2.00 % (n=100), bound ≤ 1.00 %: VIOLATED");
         }
 
         @Test
         void should_be_inconclusive_without_measured_requests() {
-            SloVerdict none = SloEvaluator.evaluateValue(goodput, 0, 0);
+            ObjectiveVerdict none = ObjectiveEvaluator.evaluateValue(goodput, 0, 0);
             assertThat(none.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
             assertThat(none.measured()).isNaN();
             assertThat(none.reason()).isEqualTo("no measured requests");
             assertThat(none.describe())
                     .isEqualTo(
                             "goodput: measured nothing (n=0), bound ≥ 3.50 req/s: INCONCLUSIVE (no measured requests)");
-            SloVerdict unmeasured = SloEvaluator.evaluateValue(goodput, Double.NaN, 10);
+            ObjectiveVerdict unmeasured = ObjectiveEvaluator.evaluateValue(goodput, Double.NaN, 10);
             assertThat(unmeasured.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
             assertThat(unmeasured.reason()).isEqualTo("no measured requests");
         }
@@ -295,8 +296,8 @@ class SloEvaluatorTest {
             for (long value = 1; value <= 1000; value++) {
                 histogram.recordValue(value);
             }
-            Slo slo = Slo.of(Metric.ITL).percentile(99).atMost(Duration.ofNanos(997));
-            SloVerdict verdict = SloEvaluator.evaluate(slo, HistogramDistribution.of(histogram));
+            Objective slo = Objective.of(Metric.ITL).percentile(99).atMost(Duration.ofNanos(997));
+            ObjectiveVerdict verdict = ObjectiveEvaluator.evaluate(slo, HistogramDistribution.of(histogram));
             assertThat(verdict.verdict()).isEqualTo(Verdict.MET);
             assertThat(verdict.interval().lower()).isEqualTo(983.0);
             assertThat(verdict.interval().upper()).isEqualTo(997.0);
@@ -315,36 +316,39 @@ class SloEvaluatorTest {
         void should_not_let_histogram_resolution_decide_a_verdict(long boundNanos, Verdict expected) {
             Histogram histogram = new Histogram(3);
             histogram.recordValueWithCount(1_000_000, 1000);
-            Slo slo = Slo.of(Metric.ICL).percentile(50).atMost(Duration.ofNanos(boundNanos));
-            assertThat(SloEvaluator.evaluate(slo, HistogramDistribution.of(histogram))
+            Objective slo = Objective.of(Metric.ICL).percentile(50).atMost(Duration.ofNanos(boundNanos));
+            assertThat(ObjectiveEvaluator.evaluate(slo, HistogramDistribution.of(histogram))
                             .verdict())
                     .isEqualTo(expected);
         }
 
         @Test
         void should_use_95_percent_by_default() {
-            Slo slo = ttft(99, Slo.Comparison.AT_MOST, 500);
-            assertThat(SloEvaluator.DEFAULT_CONFIDENCE).isEqualTo(0.95);
-            assertThat(SloEvaluator.evaluate(slo, millis(50))).isEqualTo(SloEvaluator.evaluate(slo, millis(50), 0.95));
+            Objective slo = ttft(99, Objective.Comparison.AT_MOST, 500);
+            assertThat(ObjectiveEvaluator.DEFAULT_CONFIDENCE).isEqualTo(0.95);
+            assertThat(ObjectiveEvaluator.evaluate(slo, millis(50)))
+                    .isEqualTo(ObjectiveEvaluator.evaluate(slo, millis(50), 0.95));
         }
 
         @Test
         void should_reject_objectives_evaluated_the_wrong_way() {
-            assertThatThrownBy(
-                            () -> SloEvaluator.evaluate(Slo.of(Metric.GOODPUT).atLeast(3.5), millis(3)))
+            assertThatThrownBy(() -> ObjectiveEvaluator.evaluate(
+                            Objective.of(Metric.GOODPUT).atLeast(3.5), millis(3)))
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessage(
                             "objective goodput ≥ 3.50 req/s is on a run-level value; evaluate it with evaluateValue");
-            assertThatThrownBy(() -> SloEvaluator.evaluateValue(ttft(99, Slo.Comparison.AT_MOST, 500), 1, 1))
+            assertThatThrownBy(
+                            () -> ObjectiveEvaluator.evaluateValue(ttft(99, Objective.Comparison.AT_MOST, 500), 1, 1))
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessage(
                             "objective p99 TTFT ≤ 500.00 ms is on a per-request or pooled metric; evaluate it with its"
                                     + " samples");
-            assertThatThrownBy(() ->
-                            SloEvaluator.evaluateValue(Slo.of(Metric.GOODPUT).atLeast(3.5), 1, -1))
+            assertThatThrownBy(() -> ObjectiveEvaluator.evaluateValue(
+                            Objective.of(Metric.GOODPUT).atLeast(3.5), 1, -1))
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessage("sample count must be at least 0, was -1");
-            assertThatThrownBy(() -> SloEvaluator.evaluate(ttft(99, Slo.Comparison.AT_MOST, 500), millis(3), 0))
+            assertThatThrownBy(() ->
+                            ObjectiveEvaluator.evaluate(ttft(99, Objective.Comparison.AT_MOST, 500), millis(3), 0))
                     .isInstanceOf(IllegalArgumentException.class);
         }
     }

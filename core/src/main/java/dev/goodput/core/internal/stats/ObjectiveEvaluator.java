@@ -2,8 +2,8 @@ package dev.goodput.core.internal.stats;
 
 import dev.goodput.core.ConfidenceInterval;
 import dev.goodput.core.Metric;
-import dev.goodput.core.Slo;
-import dev.goodput.core.SloVerdict;
+import dev.goodput.core.Objective;
+import dev.goodput.core.ObjectiveVerdict;
 import dev.goodput.core.Verdict;
 import dev.goodput.core.internal.Units;
 import java.util.Objects;
@@ -19,7 +19,7 @@ import java.util.OptionalLong;
  * ({@code ≥}) is the mirror image. Bounds are inclusive: a value equal to {@code B} meets it. The maximum has
  * no interval and is compared directly.
  */
-public final class SloEvaluator {
+public final class ObjectiveEvaluator {
 
     /** The confidence level used unless one is given. */
     public static final double DEFAULT_CONFIDENCE = 0.95;
@@ -30,10 +30,10 @@ public final class SloEvaluator {
     /** The reason of an inconclusive verdict on a run-level metric without measured requests. */
     public static final String NO_MEASURED_REQUESTS = "no measured requests";
 
-    private SloEvaluator() {}
+    private ObjectiveEvaluator() {}
 
     /** Evaluates an objective on a per-request or pooled metric at {@link #DEFAULT_CONFIDENCE}. */
-    public static SloVerdict evaluate(Slo slo, Distribution samples) {
+    public static ObjectiveVerdict evaluate(Objective slo, Distribution samples) {
         return evaluate(slo, samples, DEFAULT_CONFIDENCE);
     }
 
@@ -43,7 +43,7 @@ public final class SloEvaluator {
      * @throws IllegalArgumentException if the objective is on a run-level metric (use {@link #evaluateValue})
      *     or the confidence is not strictly between 0 and 1
      */
-    public static SloVerdict evaluate(Slo slo, Distribution samples, double confidence) {
+    public static ObjectiveVerdict evaluate(Objective slo, Distribution samples, double confidence) {
         Objects.requireNonNull(slo, "slo");
         Objects.requireNonNull(samples, "samples");
         Confidence.require(confidence);
@@ -66,7 +66,7 @@ public final class SloEvaluator {
      * @param sampleCount the number of measured requests behind it
      * @throws IllegalArgumentException if the objective is not on a run-level metric or the count is negative
      */
-    public static SloVerdict evaluateValue(Slo slo, double value, long sampleCount) {
+    public static ObjectiveVerdict evaluateValue(Objective slo, double value, long sampleCount) {
         Objects.requireNonNull(slo, "slo");
         if (slo.metric().kind() != Metric.Kind.RUN) {
             throw new IllegalArgumentException(
@@ -76,12 +76,12 @@ public final class SloEvaluator {
             throw new IllegalArgumentException("sample count must be at least 0, was " + sampleCount);
         }
         if (sampleCount == 0 || Double.isNaN(value)) {
-            return new SloVerdict(slo, Verdict.INCONCLUSIVE, Double.NaN, null, sampleCount, NO_MEASURED_REQUESTS);
+            return new ObjectiveVerdict(slo, Verdict.INCONCLUSIVE, Double.NaN, null, sampleCount, NO_MEASURED_REQUESTS);
         }
-        return new SloVerdict(slo, direct(slo, value), value, null, sampleCount, null);
+        return new ObjectiveVerdict(slo, direct(slo, value), value, null, sampleCount, null);
     }
 
-    private static SloVerdict percentile(Slo slo, Distribution samples, double confidence) {
+    private static ObjectiveVerdict percentile(Objective slo, Distribution samples, double confidence) {
         long n = samples.count();
         double probability = slo.percentile() / 100;
         OrderStatisticInterval ranks = OrderStatisticInterval.of(n, probability, confidence);
@@ -99,7 +99,7 @@ public final class SloEvaluator {
         });
     }
 
-    private static SloVerdict mean(Slo slo, Distribution samples, double confidence) {
+    private static ObjectiveVerdict mean(Objective slo, Distribution samples, double confidence) {
         long n = samples.count();
         // Both ends of the mean's interval appear together, from two samples on.
         return judge(
@@ -111,13 +111,13 @@ public final class SloEvaluator {
                         + "% interval on the mean; need at least 2");
     }
 
-    private static SloVerdict max(Slo slo, Distribution samples) {
+    private static ObjectiveVerdict max(Objective slo, Distribution samples) {
         long n = samples.count();
         if (n == 0) {
-            return new SloVerdict(slo, Verdict.INCONCLUSIVE, Double.NaN, null, 0, NO_SAMPLES);
+            return new ObjectiveVerdict(slo, Verdict.INCONCLUSIVE, Double.NaN, null, 0, NO_SAMPLES);
         }
         double max = samples.max();
-        return new SloVerdict(slo, direct(slo, max), max, null, n, null);
+        return new ObjectiveVerdict(slo, direct(slo, max), max, null, n, null);
     }
 
     /** Explains a missing bound; the argument says whether it is the upper one. */
@@ -126,21 +126,21 @@ public final class SloEvaluator {
         String reason(boolean upper);
     }
 
-    private static SloVerdict judge(
-            Slo slo, double measured, ConfidenceInterval interval, long n, MissingBound missing) {
+    private static ObjectiveVerdict judge(
+            Objective slo, double measured, ConfidenceInterval interval, long n, MissingBound missing) {
         if (n == 0) {
-            return new SloVerdict(slo, Verdict.INCONCLUSIVE, Double.NaN, interval, 0, NO_SAMPLES);
+            return new ObjectiveVerdict(slo, Verdict.INCONCLUSIVE, Double.NaN, interval, 0, NO_SAMPLES);
         }
-        boolean atMost = slo.comparison() == Slo.Comparison.AT_MOST;
+        boolean atMost = slo.comparison() == Objective.Comparison.AT_MOST;
         // The good end proves the objective met; the bad end proves it violated.
         double good = atMost ? interval.upper() : interval.lower();
         double bad = atMost ? interval.lower() : interval.upper();
         double bound = slo.threshold();
         if (!Double.isNaN(good) && slo.comparison().holds(good, bound)) {
-            return new SloVerdict(slo, Verdict.MET, measured, interval, n, null);
+            return new ObjectiveVerdict(slo, Verdict.MET, measured, interval, n, null);
         }
         if (!Double.isNaN(bad) && !slo.comparison().holds(bad, bound)) {
-            return new SloVerdict(slo, Verdict.VIOLATED, measured, interval, n, null);
+            return new ObjectiveVerdict(slo, Verdict.VIOLATED, measured, interval, n, null);
         }
         String reason;
         if (!Double.isNaN(good) && !Double.isNaN(bad)) {
@@ -152,10 +152,10 @@ public final class SloEvaluator {
             boolean upper = reportGoodEnd == atMost;
             reason = missing.reason(upper);
         }
-        return new SloVerdict(slo, Verdict.INCONCLUSIVE, measured, interval, n, reason);
+        return new ObjectiveVerdict(slo, Verdict.INCONCLUSIVE, measured, interval, n, reason);
     }
 
-    private static Verdict direct(Slo slo, double value) {
+    private static Verdict direct(Objective slo, double value) {
         return slo.comparison().holds(value, slo.threshold()) ? Verdict.MET : Verdict.VIOLATED;
     }
 }

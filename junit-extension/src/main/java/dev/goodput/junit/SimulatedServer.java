@@ -22,7 +22,7 @@ import org.apiguardian.api.API;
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
 @Inherited
-public @interface MockServer {
+public @interface SimulatedServer {
 
     /** The default preset: Llama 3 8B on an H100. */
     String DEFAULT_PRESET = "h100-llama3-8b";

@@ -18,11 +18,16 @@ import org.apiguardian.api.API;
  * @param reason why an inconclusive verdict is inconclusive, else {@code null}
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record SloVerdict(
-        Slo slo, Verdict verdict, double measured, ConfidenceInterval interval, long sampleCount, String reason) {
+public record ObjectiveVerdict(
+        Objective objective,
+        Verdict verdict,
+        double measured,
+        ConfidenceInterval interval,
+        long sampleCount,
+        String reason) {
 
-    public SloVerdict {
-        Objects.requireNonNull(slo, "slo");
+    public ObjectiveVerdict {
+        Objects.requireNonNull(objective, "objective");
         Objects.requireNonNull(verdict, "verdict");
     }
 
@@ -36,8 +41,8 @@ public record SloVerdict(
      * {@code "p99 TTFT: measured 612.40 ms (95% CI 598.10 ms .. 640.00 ms, n=600), bound ≤ 500 ms: VIOLATED"}.
      */
     public String describe() {
-        Metric metric = slo.metric();
-        StringBuilder line = new StringBuilder(slo.statisticName()).append(": measured ");
+        Metric metric = objective.metric();
+        StringBuilder line = new StringBuilder(objective.statisticName()).append(": measured ");
         line.append(Double.isNaN(measured) ? "nothing" : Units.format(metric, measured));
         line.append(" (");
         if (interval != null) {
@@ -48,7 +53,7 @@ public record SloVerdict(
             line.append(", ");
         }
         line.append("n=").append(sampleCount).append("), bound ");
-        line.append(slo.comparison().symbol()).append(' ').append(Units.format(metric, slo.threshold()));
+        line.append(objective.comparison().symbol()).append(' ').append(Units.format(metric, objective.threshold()));
         line.append(": ").append(verdict);
         if (reason != null) {
             line.append(" (").append(reason).append(')');

@@ -14,8 +14,8 @@ import org.apiguardian.api.API;
  * method returns a validated copy.
  *
  * <pre>{@code
- * LoadProfile.poisson(8).requests(2000).warmupRequests(100);      // open loop, 8 req/s on average
- * LoadProfile.concurrency(16).duration(Duration.ofMinutes(2));     // closed loop, 16 users
+ * Load.poisson(8).requests(2000).warmupRequests(100);      // open loop, 8 req/s on average
+ * Load.concurrency(16).duration(Duration.ofMinutes(2));     // closed loop, 16 users
  * }</pre>
  *
  * <p><b>Open loop.</b> Arrivals follow the schedule whatever the server does, so a slow server meets a
@@ -35,7 +35,7 @@ import org.apiguardian.api.API;
  * as {@link Outcome#CANCELLED}.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public final class LoadProfile {
+public final class Load {
 
     /** Open or closed loop. */
     public enum Mode {
@@ -77,7 +77,7 @@ public final class LoadProfile {
     private final int retries;
     private final Duration maxRetryWait;
 
-    private LoadProfile(
+    private Load(
             Mode mode,
             Arrivals arrivals,
             double rate,
@@ -121,12 +121,12 @@ public final class LoadProfile {
     }
 
     /** Open loop with a constant gap of {@code 1/requestsPerSecond} between arrivals. */
-    public static LoadProfile constantRate(double requestsPerSecond) {
+    public static Load constantRate(double requestsPerSecond) {
         return openLoop(Arrivals.CONSTANT, requestsPerSecond, 1.0);
     }
 
     /** Open loop with Poisson arrivals (exponential gaps) at the given mean rate. */
-    public static LoadProfile poisson(double requestsPerSecond) {
+    public static Load poisson(double requestsPerSecond) {
         return openLoop(Arrivals.POISSON, requestsPerSecond, 1.0);
     }
 
@@ -134,7 +134,7 @@ public final class LoadProfile {
      * Open loop with gamma-distributed gaps at the given mean rate. {@code burstiness} is the gamma shape: 1 is
      * Poisson, below 1 burstier, above 1 more regular (vLLM's {@code --burstiness}).
      */
-    public static LoadProfile gamma(double requestsPerSecond, double burstiness) {
+    public static Load gamma(double requestsPerSecond, double burstiness) {
         if (!(burstiness > 0) || Double.isInfinite(burstiness)) {
             throw new IllegalArgumentException("burstiness must be a finite value above 0, was " + burstiness);
         }
@@ -145,19 +145,19 @@ public final class LoadProfile {
      * Open loop whose arrivals are the intended start times of a {@link dev.goodput.core.workload.TimedWorkload}
      * (a replayed trace); the run's workload must be one. Set a request limit no larger than the trace.
      */
-    public static LoadProfile traceReplay() {
+    public static Load traceReplay() {
         return openLoop(Arrivals.TRACE, Double.NaN, Double.NaN);
     }
 
     /** Closed loop with the given number of concurrent virtual users. */
-    public static LoadProfile concurrency(int users) {
+    public static Load concurrency(int users) {
         if (users < 1) {
             throw new IllegalArgumentException("concurrency must be at least 1, was " + users);
         }
         return initial(Mode.CLOSED_LOOP, null, Double.NaN, Double.NaN, users);
     }
 
-    private static LoadProfile openLoop(Arrivals arrivals, double rate, double burstiness) {
+    private static Load openLoop(Arrivals arrivals, double rate, double burstiness) {
         if (arrivals != Arrivals.TRACE && (!(rate > 0) || Double.isInfinite(rate))) {
             throw new IllegalArgumentException("rate must be a finite number of requests/s above 0, was " + rate);
         }
@@ -165,8 +165,8 @@ public final class LoadProfile {
     }
 
     /** A profile with every optional setting at its default: no limits, no warm-up, default drain and timeout. */
-    private static LoadProfile initial(Mode mode, Arrivals arrivals, double rate, double burstiness, int users) {
-        return new LoadProfile(
+    private static Load initial(Mode mode, Arrivals arrivals, double rate, double burstiness, int users) {
+        return new Load(
                 mode,
                 arrivals,
                 rate,
@@ -190,31 +190,31 @@ public final class LoadProfile {
     }
 
     /** Stops creating requests after this many (0 for no count limit). */
-    public LoadProfile requests(long count) {
+    public Load requests(long count) {
         requireNotNegative("requests", count);
         return copy(b -> b.requests = count);
     }
 
     /** Stops creating requests whose intended start would be at or after this much time from the start. */
-    public LoadProfile duration(Duration value) {
+    public Load duration(Duration value) {
         requirePositive("duration", value);
         return copy(b -> b.duration = value);
     }
 
     /** Treats the first {@code count} requests as warm-up: sent, counted, excluded from every metric. */
-    public LoadProfile warmupRequests(long count) {
+    public Load warmupRequests(long count) {
         requireNotNegative("warmupRequests", count);
         return copy(b -> b.warmupRequests = count);
     }
 
     /** Treats requests intended to start within this time of the start as warm-up. */
-    public LoadProfile warmup(Duration value) {
+    public Load warmup(Duration value) {
         requireNotNegative("warmup", value);
         return copy(b -> b.warmup = value);
     }
 
     /** Treats the last {@code count} requests as cool-down; needs a request limit. */
-    public LoadProfile cooldownRequests(long count) {
+    public Load cooldownRequests(long count) {
         requireNotNegative("cooldownRequests", count);
         return copy(b -> b.cooldownRequests = count);
     }
@@ -223,13 +223,13 @@ public final class LoadProfile {
      * Treats requests intended to start within this time of the end of the load period as cool-down. The end
      * is the duration limit, or for an open loop with only a request limit, the last scheduled arrival.
      */
-    public LoadProfile cooldown(Duration value) {
+    public Load cooldown(Duration value) {
         requireNotNegative("cooldown", value);
         return copy(b -> b.cooldown = value);
     }
 
     /** How long after the last request was created to wait for stragglers before cancelling them (default 30 s). */
-    public LoadProfile drain(Duration value) {
+    public Load drain(Duration value) {
         requireNotNegative("drain", value);
         return copy(b -> b.drain = value);
     }
@@ -238,7 +238,7 @@ public final class LoadProfile {
      * Caps the requests in flight in an open loop; arrivals beyond it wait in a first-come first-served queue,
      * and that wait counts as queue time (it is part of TTFT and E2EL).
      */
-    public LoadProfile maxConcurrency(int value) {
+    public Load maxConcurrency(int value) {
         if (mode != Mode.OPEN_LOOP) {
             throw new IllegalArgumentException(
                     "maxConcurrency applies to an open loop; a closed loop's concurrency is its user count");
@@ -250,7 +250,7 @@ public final class LoadProfile {
     }
 
     /** Sets how long a closed-loop user waits after a request ends before sending the next. */
-    public LoadProfile thinkTime(Duration value) {
+    public Load thinkTime(Duration value) {
         if (mode != Mode.CLOSED_LOOP) {
             throw new IllegalArgumentException("thinkTime applies to a closed loop (concurrency), not to an open loop");
         }
@@ -259,24 +259,24 @@ public final class LoadProfile {
     }
 
     /** Sets the seed of the arrival gaps (default 0); it is recorded in the result. */
-    public LoadProfile seed(long value) {
+    public Load seed(long value) {
         return copy(b -> b.seed = value);
     }
 
     /** Fails a request with {@link Outcome#TIMED_OUT} when its response headers take longer than this. */
-    public LoadProfile headersTimeout(Duration value) {
+    public Load headersTimeout(Duration value) {
         requirePositive("headersTimeout", value);
         return copy(b -> b.headersTimeout = value);
     }
 
     /** Fails a request with {@link Outcome#TIMED_OUT} when its first token takes longer than this after sending. */
-    public LoadProfile firstTokenTimeout(Duration value) {
+    public Load firstTokenTimeout(Duration value) {
         requirePositive("firstTokenTimeout", value);
         return copy(b -> b.firstTokenTimeout = value);
     }
 
     /** Fails a request with {@link Outcome#TIMED_OUT} when it takes longer than this after sending (default 5 min). */
-    public LoadProfile totalTimeout(Duration value) {
+    public Load totalTimeout(Duration value) {
         requirePositive("totalTimeout", value);
         return copy(b -> b.totalTimeout = value);
     }
@@ -294,7 +294,7 @@ public final class LoadProfile {
      * the request's latencies still count from its intended start, and every earlier attempt is kept in
      * {@link RequestRecord#retriedAttempts()}.
      */
-    public LoadProfile retries(int maxRetries) {
+    public Load retries(int maxRetries) {
         if (maxRetries < 0 || maxRetries > 10) {
             throw new IllegalArgumentException("retries must be between 0 and 10, was " + maxRetries);
         }
@@ -302,7 +302,7 @@ public final class LoadProfile {
     }
 
     /** The longest wait before a retry, including a server's {@code Retry-After} (default 10 s). */
-    public LoadProfile maxRetryWait(Duration value) {
+    public Load maxRetryWait(Duration value) {
         requirePositive("maxRetryWait", value);
         return copy(b -> b.maxRetryWait = value);
     }
@@ -312,7 +312,7 @@ public final class LoadProfile {
      * request where a count was set); rates, concurrency and timeouts stay. For quick pull-request runs and
      * long nightly runs of the same test.
      */
-    public LoadProfile scaled(double factor) {
+    public Load scaled(double factor) {
         if (!(factor > 0) || Double.isInfinite(factor)) {
             throw new IllegalArgumentException("scale factor must be a finite value above 0, was " + factor);
         }
@@ -331,7 +331,7 @@ public final class LoadProfile {
      *
      * @throws IllegalArgumentException naming the settings that do not fit together
      */
-    public LoadProfile validate() {
+    public Load validate() {
         if (requests == 0 && duration == null) {
             throw new IllegalArgumentException("a load profile needs a limit: set requests(n), duration(d) or both");
         }
@@ -519,10 +519,10 @@ public final class LoadProfile {
         }
     }
 
-    private LoadProfile copy(java.util.function.Consumer<Copy> change) {
+    private Load copy(java.util.function.Consumer<Copy> change) {
         Copy b = new Copy(this);
         change.accept(b);
-        return new LoadProfile(
+        return new Load(
                 mode,
                 arrivals,
                 rate,
@@ -563,7 +563,7 @@ public final class LoadProfile {
         int retries;
         Duration maxRetryWait;
 
-        Copy(LoadProfile p) {
+        Copy(Load p) {
             maxConcurrency = p.maxConcurrency;
             thinkTime = p.thinkTime;
             requests = p.requests;

@@ -14,9 +14,9 @@ import org.apiguardian.api.API;
  * <p>Build one with {@link #of(Metric)}:
  *
  * <pre>{@code
- * Slo.of(Metric.TTFT).percentile(99).atMost(Duration.ofMillis(500));
- * Slo.of(Metric.TPOT).mean().atMost(Duration.ofMillis(40));
- * Slo.of(Metric.GOODPUT).atLeast(3.5);
+ * Objective.of(Metric.TTFT).percentile(99).atMost(Duration.ofMillis(500));
+ * Objective.of(Metric.TPOT).mean().atMost(Duration.ofMillis(40));
+ * Objective.of(Metric.GOODPUT).atLeast(3.5);
  * }</pre>
  *
  * <p>An upper bound on a per-request latency metric ({@link Metric.Kind#REQUEST}) is also a request-level
@@ -30,7 +30,8 @@ import org.apiguardian.api.API;
  * @param threshold the bound, in the metric's unit (nanoseconds for latencies)
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record Slo(Metric metric, Statistic statistic, double percentile, Comparison comparison, double threshold) {
+public record Objective(
+        Metric metric, Statistic statistic, double percentile, Comparison comparison, double threshold) {
 
     /** Which statistic of a metric an objective bounds. */
     public enum Statistic {
@@ -66,7 +67,7 @@ public record Slo(Metric metric, Statistic statistic, double percentile, Compari
         }
     }
 
-    public Slo {
+    public Objective {
         Objects.requireNonNull(metric, "metric");
         Objects.requireNonNull(statistic, "statistic");
         Objects.requireNonNull(comparison, "comparison");
@@ -156,26 +157,26 @@ public record Slo(Metric metric, Statistic statistic, double percentile, Compari
         }
 
         /** Finishes a latency objective with an upper bound. */
-        public Slo atMost(Duration bound) {
+        public Objective atMost(Duration bound) {
             Objects.requireNonNull(bound, "bound");
             requireLatency(bound);
             return build(Comparison.AT_MOST, bound.toNanos());
         }
 
         /** Finishes a latency objective with a lower bound. */
-        public Slo atLeast(Duration bound) {
+        public Objective atLeast(Duration bound) {
             Objects.requireNonNull(bound, "bound");
             requireLatency(bound);
             return build(Comparison.AT_LEAST, bound.toNanos());
         }
 
         /** Finishes an objective with an upper bound in the metric's unit (nanoseconds for latencies). */
-        public Slo atMost(double bound) {
+        public Objective atMost(double bound) {
             return build(Comparison.AT_MOST, bound);
         }
 
         /** Finishes an objective with a lower bound in the metric's unit (nanoseconds for latencies). */
-        public Slo atLeast(double bound) {
+        public Objective atLeast(double bound) {
             return build(Comparison.AT_LEAST, bound);
         }
 
@@ -186,12 +187,12 @@ public record Slo(Metric metric, Statistic statistic, double percentile, Compari
             }
         }
 
-        private Slo build(Comparison comparison, double threshold) {
+        private Objective build(Comparison comparison, double threshold) {
             if (statistic == null) {
                 throw new IllegalStateException(
                         "choose percentile(p), mean() or max() of " + metric + " before the bound");
             }
-            return new Slo(metric, statistic, percentile, comparison, threshold);
+            return new Objective(metric, statistic, percentile, comparison, threshold);
         }
     }
 }

@@ -12,7 +12,7 @@ import org.apiguardian.api.API;
  * load profile and timing. Implementations must be safe to call from several threads.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public interface Workload {
+public interface WorkloadSpec {
 
     /** Returns the request at the given position of the schedule, starting at 0. */
     RequestSpec request(long index);
