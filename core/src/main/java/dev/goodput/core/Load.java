@@ -6,232 +6,159 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalInt;
 import org.apiguardian.api.API;
 
 /**
- * How hard to push and for how long: an open-loop arrival schedule or a closed loop of virtual users, with
- * limits, warm-up, cool-down, a drain period and per-request timeouts. Immutable; each {@code withX}-style
- * method returns a validated copy.
+ * How hard to push and for how long: {@link Arrivals} (an open-loop schedule or closed-loop users), the {@link
+ * Limits} of the schedule, of its warm-up and of its cool-down, a drain period, and the {@link RequestPolicy}
+ * of every request. Immutable; every method returns a checked copy, so a {@code Load} that exists is valid and
+ * always has a limit.
  *
  * <pre>{@code
  * Load.poisson(8).requests(2000).warmupRequests(100);      // open loop, 8 req/s on average
  * Load.concurrency(16).duration(Duration.ofMinutes(2));     // closed loop, 16 users
  * }</pre>
  *
- * <p><b>Open loop.</b> Arrivals follow the schedule whatever the server does, so a slow server meets a
- * growing queue, as real users make one. Latencies are measured from each request's intended start, so a
- * client that cannot send on time, or a {@link #maxConcurrency(int) concurrency cap} that holds requests back,
- * shows up in TTFT and E2EL instead of being hidden (no coordinated omission). Gaps between arrivals are
- * constant, exponential (Poisson) or gamma-distributed with a burstiness factor (the gamma shape: below 1
- * burstier than Poisson, above 1 more regular; the mean gap is always {@code 1/rate}), drawn from a recorded
- * seed. The first arrival is at the start.
- *
- * <p><b>Closed loop.</b> Each virtual user sends a request, waits for it to end, waits the think time, and
- * sends the next. A request's intended start is when its user became free plus the think time.
- *
  * <p><b>Limits.</b> The schedule stops creating requests at the request limit or when the next intended start
- * would be at or after the duration limit, whichever comes first; at least one is required. Requests still
- * queued or in flight a {@link #drain(Duration) drain period} after the last creation are cancelled and counted
- * as {@link Outcome#CANCELLED}.
+ * would be at or after the duration limit, whichever comes first. The warm-up is the first requests by count or
+ * intended start (sent, counted, excluded from every metric); the cool-down the last by count or by intended
+ * start within that time of the end of the load period (the duration limit, or for an open loop with only a
+ * request limit, the last scheduled arrival). Requests still queued or in flight a {@link #drain(Duration)
+ * drain period} after the last creation are cancelled and counted as {@link Outcome#CANCELLED}.
+ *
+ * <p>Settings are checked as they are set and name themselves when refused ({@link InvalidSettingException});
+ * settings that need one another are checked as soon as both are there, so set the schedule's limits before
+ * its warm-up and cool-down.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class Load {
 
-    /** Open or closed loop. */
-    public enum Mode {
-        OPEN_LOOP,
-        CLOSED_LOOP
-    }
-
-    /** The distribution of gaps between open-loop arrivals. */
-    public enum Arrivals {
-        CONSTANT,
-        POISSON,
-        GAMMA,
-        /** The intended start times of a trace replayed by a {@link dev.goodput.core.workload.TimedWorkload}. */
-        TRACE
-    }
-
     private static final Duration DEFAULT_DRAIN = Duration.ofSeconds(30);
-    private static final Duration DEFAULT_TOTAL_TIMEOUT = Duration.ofMinutes(5);
-    private static final Duration DEFAULT_MAX_RETRY_WAIT = Duration.ofSeconds(10);
 
-    private final Mode mode;
     private final Arrivals arrivals;
-    private final double rate;
-    private final double burstiness;
-    private final int concurrency;
-    private final int maxConcurrency;
-    private final Duration thinkTime;
-    private final long requests;
-    private final Duration duration;
-    private final long warmupRequests;
-    private final Duration warmup;
-    private final long cooldownRequests;
-    private final Duration cooldown;
+    private final Limits limits;
+    private final Limits warmup;
+    private final Limits cooldown;
     private final Duration drain;
-    private final long seed;
-    private final Duration headersTimeout;
-    private final Duration firstTokenTimeout;
-    private final Duration totalTimeout;
-    private final int retries;
-    private final Duration maxRetryWait;
+    private final OptionalInt maxConcurrency;
+    private final RequestPolicy requestPolicy;
 
     private Load(
-            Mode mode,
             Arrivals arrivals,
-            double rate,
-            double burstiness,
-            int concurrency,
-            int maxConcurrency,
-            Duration thinkTime,
-            long requests,
-            Duration duration,
-            long warmupRequests,
-            Duration warmup,
-            long cooldownRequests,
-            Duration cooldown,
+            Limits limits,
+            Limits warmup,
+            Limits cooldown,
             Duration drain,
-            long seed,
-            Duration headersTimeout,
-            Duration firstTokenTimeout,
-            Duration totalTimeout,
-            int retries,
-            Duration maxRetryWait) {
-        this.mode = mode;
-        this.arrivals = arrivals;
-        this.rate = rate;
-        this.burstiness = burstiness;
-        this.concurrency = concurrency;
-        this.maxConcurrency = maxConcurrency;
-        this.thinkTime = thinkTime;
-        this.requests = requests;
-        this.duration = duration;
-        this.warmupRequests = warmupRequests;
-        this.warmup = warmup;
-        this.cooldownRequests = cooldownRequests;
-        this.cooldown = cooldown;
-        this.drain = drain;
-        this.seed = seed;
-        this.headersTimeout = headersTimeout;
-        this.firstTokenTimeout = firstTokenTimeout;
-        this.totalTimeout = totalTimeout;
-        this.retries = retries;
-        this.maxRetryWait = maxRetryWait;
+            OptionalInt maxConcurrency,
+            RequestPolicy requestPolicy) {
+        this.arrivals = Objects.requireNonNull(arrivals, "arrivals");
+        this.limits = Objects.requireNonNull(limits, "limits");
+        this.warmup = Objects.requireNonNull(warmup, "warmup");
+        this.cooldown = Objects.requireNonNull(cooldown, "cooldown");
+        this.drain = Settings.notNegative("drain", drain);
+        this.maxConcurrency = Objects.requireNonNull(maxConcurrency, "maxConcurrency");
+        this.requestPolicy = Objects.requireNonNull(requestPolicy, "requestPolicy");
+        checkTogether();
     }
 
-    /** Open loop with a constant gap of {@code 1/requestsPerSecond} between arrivals. */
-    public static Load constantRate(double requestsPerSecond) {
-        return openLoop(Arrivals.CONSTANT, requestsPerSecond, 1.0);
+    /** Open-loop arrivals with a constant gap of {@code 1/requestsPerSecond}. */
+    public static Arrivals.Constant constantRate(double requestsPerSecond) {
+        return new Arrivals.Constant(requestsPerSecond);
     }
 
-    /** Open loop with Poisson arrivals (exponential gaps) at the given mean rate. */
-    public static Load poisson(double requestsPerSecond) {
-        return openLoop(Arrivals.POISSON, requestsPerSecond, 1.0);
+    /** Open-loop Poisson arrivals (exponential gaps) at the given mean rate, seed 0. */
+    public static Arrivals.Poisson poisson(double requestsPerSecond) {
+        return new Arrivals.Poisson(requestsPerSecond, 0);
     }
 
     /**
-     * Open loop with gamma-distributed gaps at the given mean rate. {@code burstiness} is the gamma shape: 1 is
-     * Poisson, below 1 burstier, above 1 more regular (vLLM's {@code --burstiness}).
+     * Open-loop arrivals with gamma-distributed gaps at the given mean rate, seed 0. {@code burstiness} is the
+     * gamma shape: 1 is Poisson, below 1 burstier, above 1 more regular (vLLM's {@code --burstiness}).
      */
-    public static Load gamma(double requestsPerSecond, double burstiness) {
-        if (!(burstiness > 0) || Double.isInfinite(burstiness)) {
-            throw new IllegalArgumentException("burstiness must be a finite value above 0, was " + burstiness);
-        }
-        return openLoop(Arrivals.GAMMA, requestsPerSecond, burstiness);
+    public static Arrivals.Gamma gamma(double requestsPerSecond, double burstiness) {
+        return new Arrivals.Gamma(requestsPerSecond, burstiness, 0);
     }
 
-    /**
-     * Open loop whose arrivals are the intended start times of a {@link dev.goodput.core.workload.TimedWorkload}
-     * (a replayed trace); the run's workload must be one. Set a request limit no larger than the trace.
-     */
-    public static Load traceReplay() {
-        return openLoop(Arrivals.TRACE, Double.NaN, Double.NaN);
+    /** Open-loop arrivals at the intended start times of a replayed trace (the run's workload must be one). */
+    public static Arrivals.TraceTimes traceReplay() {
+        return new Arrivals.TraceTimes();
     }
 
-    /** Closed loop with the given number of concurrent virtual users. */
-    public static Load concurrency(int users) {
-        if (users < 1) {
-            throw new IllegalArgumentException("concurrency must be at least 1, was " + users);
-        }
-        return initial(Mode.CLOSED_LOOP, null, Double.NaN, Double.NaN, users);
+    /** Closed-loop arrivals from the given number of users, with no think time. */
+    public static Arrivals.ClosedLoop concurrency(int users) {
+        return new Arrivals.ClosedLoop(users, Duration.ZERO);
     }
 
-    private static Load openLoop(Arrivals arrivals, double rate, double burstiness) {
-        if (arrivals != Arrivals.TRACE && (!(rate > 0) || Double.isInfinite(rate))) {
-            throw new IllegalArgumentException("rate must be a finite number of requests/s above 0, was " + rate);
-        }
-        return initial(Mode.OPEN_LOOP, arrivals, rate, burstiness, 0);
-    }
-
-    /** A profile with every optional setting at its default: no limits, no warm-up, default drain and timeout. */
-    private static Load initial(Mode mode, Arrivals arrivals, double rate, double burstiness, int users) {
+    /** A load of the given arrivals within the given limits, with no warm-up or cool-down and the defaults. */
+    public static Load of(Arrivals arrivals, Limits limits) {
         return new Load(
-                mode,
                 arrivals,
-                rate,
-                burstiness,
-                users,
-                0,
-                Duration.ZERO,
-                0,
-                null,
-                0,
-                Duration.ZERO,
-                0,
-                Duration.ZERO,
+                limits,
+                Limits.none(),
+                Limits.none(),
                 DEFAULT_DRAIN,
-                0,
-                null,
-                null,
-                DEFAULT_TOTAL_TIMEOUT,
-                0,
-                DEFAULT_MAX_RETRY_WAIT);
+                OptionalInt.empty(),
+                RequestPolicy.DEFAULT);
     }
 
-    /** Stops creating requests after this many (0 for no count limit). */
+    /** Returns this load with other arrivals (for example the same schedule at another rate). */
+    public Load arrivals(Arrivals value) {
+        return new Load(value, limits, warmup, cooldown, drain, maxConcurrency, requestPolicy);
+    }
+
+    /** Stops creating requests after {@code count} requests (at least 1). */
     public Load requests(long count) {
-        requireNotNegative("requests", count);
-        return copy(b -> b.requests = count);
+        return limits(limits.withRequests(count));
     }
 
     /** Stops creating requests whose intended start would be at or after this much time from the start. */
     public Load duration(Duration value) {
-        requirePositive("duration", value);
-        return copy(b -> b.duration = value);
+        return limits(limits.withDuration(value));
     }
 
-    /** Treats the first {@code count} requests as warm-up: sent, counted, excluded from every metric. */
+    /** Replaces the schedule's limits; at least one must be set. */
+    public Load limits(Limits value) {
+        return new Load(arrivals, value, warmup, cooldown, drain, maxConcurrency, requestPolicy);
+    }
+
+    /** Treats the first {@code count} requests as warm-up: sent, counted, excluded from every metric (0: none). */
     public Load warmupRequests(long count) {
-        requireNotNegative("warmupRequests", count);
-        return copy(b -> b.warmupRequests = count);
+        Settings.atLeast("warmupRequests", count, 0);
+        return warmup(count == 0 ? warmup.withoutRequests() : warmup.withRequests(count));
     }
 
-    /** Treats requests intended to start within this time of the start as warm-up. */
+    /** Treats requests intended to start within this time of the start as warm-up (zero: none). */
     public Load warmup(Duration value) {
-        requireNotNegative("warmup", value);
-        return copy(b -> b.warmup = value);
+        Settings.notNegative("warmup", value);
+        return warmup(value.isZero() ? warmup.withoutDuration() : warmup.withDuration(value));
     }
 
-    /** Treats the last {@code count} requests as cool-down; needs a request limit. */
+    /** Replaces the warm-up's limits ({@link Limits#none()}: no warm-up). */
+    public Load warmup(Limits value) {
+        return new Load(arrivals, limits, value, cooldown, drain, maxConcurrency, requestPolicy);
+    }
+
+    /** Treats the last {@code count} requests as cool-down (0: none); needs a request limit. */
     public Load cooldownRequests(long count) {
-        requireNotNegative("cooldownRequests", count);
-        return copy(b -> b.cooldownRequests = count);
+        Settings.atLeast("cooldownRequests", count, 0);
+        return cooldown(count == 0 ? cooldown.withoutRequests() : cooldown.withRequests(count));
     }
 
-    /**
-     * Treats requests intended to start within this time of the end of the load period as cool-down. The end
-     * is the duration limit, or for an open loop with only a request limit, the last scheduled arrival.
-     */
+    /** Treats requests intended to start within this time of the end of the load period as cool-down. */
     public Load cooldown(Duration value) {
-        requireNotNegative("cooldown", value);
-        return copy(b -> b.cooldown = value);
+        Settings.notNegative("cooldown", value);
+        return cooldown(value.isZero() ? cooldown.withoutDuration() : cooldown.withDuration(value));
+    }
+
+    /** Replaces the cool-down's limits ({@link Limits#none()}: no cool-down). */
+    public Load cooldown(Limits value) {
+        return new Load(arrivals, limits, warmup, value, drain, maxConcurrency, requestPolicy);
     }
 
     /** How long after the last request was created to wait for stragglers before cancelling them (default 30 s). */
     public Load drain(Duration value) {
-        requireNotNegative("drain", value);
-        return copy(b -> b.drain = value);
+        return new Load(arrivals, limits, warmup, cooldown, value, maxConcurrency, requestPolicy);
     }
 
     /**
@@ -239,346 +166,194 @@ public final class Load {
      * and that wait counts as queue time (it is part of TTFT and E2EL).
      */
     public Load maxConcurrency(int value) {
-        if (mode != Mode.OPEN_LOOP) {
-            throw new IllegalArgumentException(
-                    "maxConcurrency applies to an open loop; a closed loop's concurrency is its user count");
-        }
-        if (value < 1) {
-            throw new IllegalArgumentException("maxConcurrency must be at least 1, was " + value);
-        }
-        return copy(b -> b.maxConcurrency = value);
+        Settings.atLeast("maxConcurrency", value, 1);
+        return new Load(arrivals, limits, warmup, cooldown, drain, OptionalInt.of(value), requestPolicy);
     }
 
     /** Sets how long a closed-loop user waits after a request ends before sending the next. */
     public Load thinkTime(Duration value) {
-        if (mode != Mode.CLOSED_LOOP) {
-            throw new IllegalArgumentException("thinkTime applies to a closed loop (concurrency), not to an open loop");
+        if (!(arrivals instanceof Arrivals.ClosedLoop users)) {
+            throw InvalidSettingException.conflict(
+                    "thinkTime applies to a closed loop (concurrency), not to " + arrivals, "thinkTime");
         }
-        requireNotNegative("thinkTime", value);
-        return copy(b -> b.thinkTime = value);
+        return arrivals(users.thinkTime(value));
     }
 
-    /** Sets the seed of the arrival gaps (default 0); it is recorded in the result. */
+    /** Sets the seed of random arrival gaps (Poisson or gamma). */
     public Load seed(long value) {
-        return copy(b -> b.seed = value);
+        if (arrivals instanceof Arrivals.Poisson poisson) {
+            return arrivals(poisson.seed(value));
+        }
+        if (arrivals instanceof Arrivals.Gamma gamma) {
+            return arrivals(gamma.seed(value));
+        }
+        throw InvalidSettingException.conflict(
+                "seed applies to random arrivals (poisson or gamma), not to " + arrivals, "seed");
+    }
+
+    /** Replaces the request policy. */
+    public Load requestPolicy(RequestPolicy value) {
+        return new Load(arrivals, limits, warmup, cooldown, drain, maxConcurrency, value);
     }
 
     /** Fails a request with {@link Outcome#TIMED_OUT} when its response headers take longer than this. */
     public Load headersTimeout(Duration value) {
-        requirePositive("headersTimeout", value);
-        return copy(b -> b.headersTimeout = value);
+        return requestPolicy(requestPolicy.withHeadersTimeout(value));
     }
 
     /** Fails a request with {@link Outcome#TIMED_OUT} when its first token takes longer than this after sending. */
     public Load firstTokenTimeout(Duration value) {
-        requirePositive("firstTokenTimeout", value);
-        return copy(b -> b.firstTokenTimeout = value);
+        return requestPolicy(requestPolicy.withFirstTokenTimeout(value));
     }
 
     /** Fails a request with {@link Outcome#TIMED_OUT} when it takes longer than this after sending (default 5 min). */
     public Load totalTimeout(Duration value) {
-        requirePositive("totalTimeout", value);
-        return copy(b -> b.totalTimeout = value);
+        return requestPolicy(requestPolicy.withTotalTimeout(value));
     }
 
-    /**
-     * Retries a request that failed before it streamed anything, at most {@code maxRetries} times (default 0:
-     * off). Off by default because a retry hides what a user of the server saw; turn it on to measure a
-     * client that retries, as most SDKs do.
-     *
-     * <p>Retried: HTTP 408, 429, 500, 502, 503 and 504, and a connection that failed before any response.
-     * Never retried: a timeout, a cancellation, any other status, or a failure after the first byte of the
-     * stream (a retry would count the request's tokens twice). The wait honours a {@code Retry-After} of whole
-     * seconds; without one it backs off 100 ms, 200 ms, 400 ms and so on. A wait longer than {@link
-     * #maxRetryWait(Duration)} is not waited: the request keeps its failure. Each attempt gets its own timeouts,
-     * the request's latencies still count from its intended start, and every earlier attempt is kept in
-     * {@link RequestRecord#retriedAttempts()}.
-     */
+    /** Retries a request that failed before it streamed anything, at most this often (0 to 10; see {@link RequestPolicy}). */
     public Load retries(int maxRetries) {
-        if (maxRetries < 0 || maxRetries > 10) {
-            throw new IllegalArgumentException("retries must be between 0 and 10, was " + maxRetries);
-        }
-        return copy(b -> b.retries = maxRetries);
+        return requestPolicy(requestPolicy.withRetries(maxRetries));
     }
 
     /** The longest wait before a retry, including a server's {@code Retry-After} (default 10 s). */
     public Load maxRetryWait(Duration value) {
-        requirePositive("maxRetryWait", value);
-        return copy(b -> b.maxRetryWait = value);
+        return requestPolicy(requestPolicy.withMaxRetryWait(value));
     }
 
     /**
-     * Returns a copy with request counts and durations multiplied by {@code factor} (rounded, at least 1
-     * request where a count was set); rates, concurrency and timeouts stay. For quick pull-request runs and
-     * long nightly runs of the same test.
+     * Returns a copy with request counts and durations multiplied by {@code factor}: the schedule's limits stay
+     * set (at least 1 request), a warm-up or cool-down that rounds to nothing is dropped; rates, users, timeouts
+     * and the drain stay. For quick pull-request runs and long nightly runs of the same test.
      */
     public Load scaled(double factor) {
-        if (!(factor > 0) || Double.isInfinite(factor)) {
-            throw new IllegalArgumentException("scale factor must be a finite value above 0, was " + factor);
-        }
-        return copy(b -> {
-            b.requests = scaleCount(requests, factor);
-            b.warmupRequests = warmupRequests == 0 ? 0 : Math.round(warmupRequests * factor);
-            b.cooldownRequests = cooldownRequests == 0 ? 0 : Math.round(cooldownRequests * factor);
-            b.duration = duration == null ? null : scaleDuration(duration, factor);
-            b.warmup = scaleDuration(warmup, factor);
-            b.cooldown = scaleDuration(cooldown, factor);
-        });
+        Settings.positiveFinite("scale", factor);
+        return new Load(
+                arrivals,
+                limits.scaled(factor, true),
+                warmup.scaled(factor, false),
+                cooldown.scaled(factor, false),
+                drain,
+                maxConcurrency,
+                requestPolicy);
     }
 
-    /**
-     * Checks the combination of settings that single setters cannot check alone.
-     *
-     * @throws IllegalArgumentException naming the settings that do not fit together
-     */
-    public Load validate() {
-        if (requests == 0 && duration == null) {
-            throw new IllegalArgumentException("a load profile needs a limit: set requests(n), duration(d) or both");
-        }
-        if (requests > 0 && warmupRequests + cooldownRequests >= requests) {
-            throw new IllegalArgumentException("warmupRequests (" + warmupRequests + ") + cooldownRequests ("
-                    + cooldownRequests + ") leave no measured request of requests (" + requests + ")");
-        }
-        if (cooldownRequests > 0 && requests == 0) {
-            throw new IllegalArgumentException(
-                    "cooldownRequests (" + cooldownRequests + ") needs a request limit to know which are last");
-        }
-        if (cooldown.compareTo(Duration.ZERO) > 0 && duration == null && mode == Mode.CLOSED_LOOP) {
-            throw new IllegalArgumentException("cooldown (" + cooldown
-                    + ") in a closed loop needs a duration limit to know when the load period ends");
-        }
-        if (duration != null && warmup.plus(cooldown).compareTo(duration) >= 0) {
-            throw new IllegalArgumentException("warmup (" + warmup + ") + cooldown (" + cooldown
-                    + ") leave no measured time of duration (" + duration + ")");
-        }
-        return this;
-    }
-
-    public Mode mode() {
-        return mode;
-    }
-
-    /** Returns the arrival distribution of an open loop, else {@code null}. */
+    /** Returns how requests arrive. */
     public Arrivals arrivals() {
         return arrivals;
     }
 
-    /** Returns the mean arrival rate of an open loop in requests/s, else NaN. */
-    public double rate() {
-        return rate;
+    /** Returns the schedule's limits; at least one is set. */
+    public Limits limits() {
+        return limits;
     }
 
-    /** Returns the gamma shape of the arrival gaps (1 for Poisson), else NaN. */
-    public double burstiness() {
-        return burstiness;
-    }
-
-    /** Returns the number of closed-loop users, or 0 for an open loop. */
-    public int concurrency() {
-        return concurrency;
-    }
-
-    /** Returns the open-loop concurrency cap, or 0 for none. */
-    public int maxConcurrency() {
-        return maxConcurrency;
-    }
-
-    public Duration thinkTime() {
-        return thinkTime;
-    }
-
-    /** Returns the request limit, or 0 for none. */
-    public long requests() {
-        return requests;
-    }
-
-    /** Returns the duration limit, or {@code null} for none. */
-    public Duration duration() {
-        return duration;
-    }
-
-    public long warmupRequests() {
-        return warmupRequests;
-    }
-
-    public Duration warmup() {
+    /** Returns the warm-up's limits ({@link Limits#none()} for no warm-up). */
+    public Limits warmup() {
         return warmup;
     }
 
-    public long cooldownRequests() {
-        return cooldownRequests;
-    }
-
-    public Duration cooldown() {
+    /** Returns the cool-down's limits ({@link Limits#none()} for no cool-down). */
+    public Limits cooldown() {
         return cooldown;
     }
 
+    /** Returns how long stragglers are waited for after the last creation. */
     public Duration drain() {
         return drain;
     }
 
-    public long seed() {
-        return seed;
+    /** Returns the open-loop concurrency cap, if any. */
+    public OptionalInt maxConcurrency() {
+        return maxConcurrency;
     }
 
-    /** Returns the headers timeout, or {@code null} for none. */
-    public Duration headersTimeout() {
-        return headersTimeout;
+    /** Returns what the client does for each request: timeouts and retries. */
+    public RequestPolicy requestPolicy() {
+        return requestPolicy;
     }
 
-    /** Returns the first-token timeout, or {@code null} for none. */
-    public Duration firstTokenTimeout() {
-        return firstTokenTimeout;
-    }
-
-    /** Returns the total timeout, or {@code null} for none. */
-    public Duration totalTimeout() {
-        return totalTimeout;
-    }
-
-    /** Returns how often a failed request is retried (0: never, the default). */
-    public int retries() {
-        return retries;
-    }
-
-    /** Returns the longest wait before a retry. */
-    public Duration maxRetryWait() {
-        return maxRetryWait;
-    }
-
-    /** Describes this profile for the run's recorded configuration. */
+    /** Describes this load for the run's recorded configuration. */
     public Map<String, Object> describe() {
-        Map<String, Object> d = new LinkedHashMap<>();
-        d.put("mode", mode.name());
-        if (mode == Mode.OPEN_LOOP) {
-            d.put("arrivals", arrivals.name());
-            if (arrivals != Arrivals.TRACE) {
-                d.put("rate", rate);
-                d.put("burstiness", burstiness);
-            }
-            d.put("max_concurrency", maxConcurrency);
-        } else {
-            d.put("concurrency", concurrency);
-            d.put("think_time_ms", thinkTime.toMillis());
+        Map<String, Object> d = new LinkedHashMap<>(arrivals.describe());
+        if (arrivals.isOpenLoop()) {
+            d.put("max_concurrency", maxConcurrency.orElse(0));
         }
-        d.put("seed", seed);
-        d.put("requests", requests);
-        d.put("duration_ms", duration == null ? null : duration.toMillis());
-        d.put("warmup_requests", warmupRequests);
-        d.put("warmup_ms", warmup.toMillis());
-        d.put("cooldown_requests", cooldownRequests);
-        d.put("cooldown_ms", cooldown.toMillis());
+        d.put("requests", limits.requestsOrZero());
+        d.put("duration_ms", limits.duration().map(Duration::toMillis).orElse(null));
+        d.put("warmup_requests", warmup.requestsOrZero());
+        d.put("warmup_ms", warmup.durationOrZero().toMillis());
+        d.put("cooldown_requests", cooldown.requestsOrZero());
+        d.put("cooldown_ms", cooldown.durationOrZero().toMillis());
         d.put("drain_ms", drain.toMillis());
-        d.put("headers_timeout_ms", headersTimeout == null ? null : headersTimeout.toMillis());
-        d.put("first_token_timeout_ms", firstTokenTimeout == null ? null : firstTokenTimeout.toMillis());
-        d.put("total_timeout_ms", totalTimeout == null ? null : totalTimeout.toMillis());
-        d.put("retries", retries);
-        d.put("max_retry_wait_ms", maxRetryWait.toMillis());
+        d.put(
+                "headers_timeout_ms",
+                requestPolicy.headersTimeout().map(Duration::toMillis).orElse(null));
+        d.put(
+                "first_token_timeout_ms",
+                requestPolicy.firstTokenTimeout().map(Duration::toMillis).orElse(null));
+        d.put("total_timeout_ms", requestPolicy.totalTimeout().toMillis());
+        d.put("retries", requestPolicy.retries());
+        d.put("max_retry_wait_ms", requestPolicy.maxRetryWait().toMillis());
         return d;
     }
 
     @Override
     public String toString() {
-        String load = mode == Mode.OPEN_LOOP
-                ? (arrivals == Arrivals.TRACE
-                                ? "trace replay"
-                                : arrivals.name().toLowerCase(java.util.Locale.ROOT) + " " + rate + " req/s")
-                        + (maxConcurrency > 0 ? " (max " + maxConcurrency + " in flight)" : "")
-                : concurrency + " concurrent users";
-        String limit = (requests > 0 ? requests + " requests" : "")
-                + (requests > 0 && duration != null ? ", " : "")
-                + (duration != null ? "for " + duration : "");
-        return load + ", " + limit + (retries > 0 ? ", up to " + retries + " retries" : "");
+        String cap = maxConcurrency.isPresent() ? " (max " + maxConcurrency.getAsInt() + " in flight)" : "";
+        int retries = requestPolicy.retries();
+        return arrivals + cap + ", " + limits + (retries > 0 ? ", up to " + retries + " retries" : "");
     }
 
-    private static long scaleCount(long count, double factor) {
-        return count == 0 ? 0 : Math.max(1, Math.round(count * factor));
-    }
-
-    private static Duration scaleDuration(Duration value, double factor) {
-        return Duration.ofNanos(Math.round(value.toNanos() * factor));
-    }
-
-    private static void requireNotNegative(String name, long value) {
-        if (value < 0) {
-            throw new IllegalArgumentException(name + " must be at least 0, was " + value);
+    /** The checks of settings that need one another, run on every copy. */
+    private void checkTogether() {
+        if (limits.isEmpty()) {
+            throw InvalidSettingException.conflict(
+                    "a load needs a limit: set requests, duration or both", "requests", "duration");
         }
-    }
-
-    private static void requireNotNegative(String name, Duration value) {
-        Objects.requireNonNull(value, name);
-        if (value.isNegative()) {
-            throw new IllegalArgumentException(name + " must not be negative, was " + value);
+        if (maxConcurrency.isPresent() && !arrivals.isOpenLoop()) {
+            throw InvalidSettingException.conflict(
+                    "maxConcurrency applies to an open loop; a closed loop's concurrency is its user count",
+                    "maxConcurrency",
+                    "concurrency");
         }
-    }
-
-    private static void requirePositive(String name, Duration value) {
-        Objects.requireNonNull(value, name);
-        if (value.isNegative() || value.isZero()) {
-            throw new IllegalArgumentException(name + " must be positive, was " + value);
+        long requests = limits.requestsOrZero();
+        long warmupRequests = warmup.requestsOrZero();
+        long cooldownRequests = cooldown.requestsOrZero();
+        if (cooldownRequests > 0 && requests == 0) {
+            throw InvalidSettingException.conflict(
+                    "cooldownRequests (" + cooldownRequests
+                            + ") needs a request limit (requests) to know which are last",
+                    "cooldownRequests",
+                    "requests");
         }
-    }
-
-    private Load copy(java.util.function.Consumer<Copy> change) {
-        Copy b = new Copy(this);
-        change.accept(b);
-        return new Load(
-                mode,
-                arrivals,
-                rate,
-                burstiness,
-                concurrency,
-                b.maxConcurrency,
-                b.thinkTime,
-                b.requests,
-                b.duration,
-                b.warmupRequests,
-                b.warmup,
-                b.cooldownRequests,
-                b.cooldown,
-                b.drain,
-                b.seed,
-                b.headersTimeout,
-                b.firstTokenTimeout,
-                b.totalTimeout,
-                b.retries,
-                b.maxRetryWait);
-    }
-
-    /** The mutable fields of one copy, so each setter names only what it changes. */
-    private static final class Copy {
-        int maxConcurrency;
-        Duration thinkTime;
-        long requests;
-        Duration duration;
-        long warmupRequests;
-        Duration warmup;
-        long cooldownRequests;
-        Duration cooldown;
-        Duration drain;
-        long seed;
-        Duration headersTimeout;
-        Duration firstTokenTimeout;
-        Duration totalTimeout;
-        int retries;
-        Duration maxRetryWait;
-
-        Copy(Load p) {
-            maxConcurrency = p.maxConcurrency;
-            thinkTime = p.thinkTime;
-            requests = p.requests;
-            duration = p.duration;
-            warmupRequests = p.warmupRequests;
-            warmup = p.warmup;
-            cooldownRequests = p.cooldownRequests;
-            cooldown = p.cooldown;
-            drain = p.drain;
-            seed = p.seed;
-            headersTimeout = p.headersTimeout;
-            firstTokenTimeout = p.firstTokenTimeout;
-            totalTimeout = p.totalTimeout;
-            retries = p.retries;
-            maxRetryWait = p.maxRetryWait;
+        if (requests > 0 && warmupRequests + cooldownRequests >= requests) {
+            throw InvalidSettingException.conflict(
+                    "warmupRequests (" + warmupRequests + ") + cooldownRequests (" + cooldownRequests
+                            + ") leave no measured request of requests (" + requests + ")",
+                    "warmupRequests",
+                    "cooldownRequests",
+                    "requests");
+        }
+        if (cooldown.duration().isPresent() && limits.duration().isEmpty() && !arrivals.isOpenLoop()) {
+            throw InvalidSettingException.conflict(
+                    "cooldown (" + Settings.format(cooldown.durationOrZero())
+                            + ") in a closed loop needs a duration limit (duration) to know when the load period ends",
+                    "cooldown",
+                    "duration");
+        }
+        if (limits.duration().isPresent()
+                && warmup.durationOrZero()
+                                .plus(cooldown.durationOrZero())
+                                .compareTo(limits.duration().get())
+                        >= 0) {
+            throw InvalidSettingException.conflict(
+                    "warmup (" + Settings.format(warmup.durationOrZero()) + ") + cooldown ("
+                            + Settings.format(cooldown.durationOrZero()) + ") leave no measured time of duration ("
+                            + Settings.format(limits.duration().get()) + ")",
+                    "warmup",
+                    "cooldown",
+                    "duration");
         }
     }
 }

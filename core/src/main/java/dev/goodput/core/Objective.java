@@ -81,18 +81,17 @@ public record Objective(
         }
         if (statistic == Statistic.PERCENTILE) {
             if (!(percentile > 0 && percentile <= 100)) {
-                throw new IllegalArgumentException("percentile must be above 0 and at most 100, was " + percentile);
+                throw InvalidSettingException.of("percentile", percentile, "must be above 0 and at most 100");
             }
         } else if (!Double.isNaN(percentile)) {
             throw new IllegalArgumentException("percentile is only for the PERCENTILE statistic, was " + percentile);
         }
         if (!Double.isFinite(threshold) || threshold < 0) {
-            throw new IllegalArgumentException(
-                    "threshold of " + metric + " must be a finite value of at least 0, was " + threshold);
+            throw InvalidSettingException.of("threshold", threshold, "must be a finite value of at least 0");
         }
         if (metric.unit() == Metric.Unit.RATIO && threshold > 1) {
-            throw new IllegalArgumentException(
-                    "threshold of " + metric + " is a ratio between 0 and 1, was " + threshold);
+            throw InvalidSettingException.of(
+                    "threshold", threshold, "must be a ratio between 0 and 1 (" + metric + " is a ratio)");
         }
     }
 

@@ -23,6 +23,8 @@ import org.apiguardian.api.API;
  * @param outputTokenCounter a client tokenizer for generated text, or {@code null}
  * @param sendLagLimit the p99 send lag above which the client is reported as not keeping up
  * @param progressListener told how far the run has got about once a second, or {@code null}
+ * @param watcher told how far the run has got at its own interval and asked whether to end the run early, or
+ *     {@code null}
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record RunSpec(
@@ -34,7 +36,8 @@ public record RunSpec(
         double confidence,
         TokenCounter outputTokenCounter,
         Duration sendLagLimit,
-        ProgressListener progressListener) {
+        ProgressListener progressListener,
+        RunWatcher watcher) {
 
     /** The percentiles reported by default: 50, 90, 95, 99 and 99.9. */
     public static final List<Double> DEFAULT_PERCENTILES = List.of(50.0, 90.0, 95.0, 99.0, 99.9);
@@ -53,7 +56,6 @@ public record RunSpec(
         Objects.requireNonNull(server, "server");
         Objects.requireNonNull(workload, "workload");
         Objects.requireNonNull(load, "load");
-        load.validate();
         objectives = List.copyOf(objectives);
         // The median is always reported: summaries and the vLLM block need it.
         TreeSet<Double> sorted = new TreeSet<>(List.of(50.0));
@@ -73,30 +75,96 @@ public record RunSpec(
             throw new IllegalArgumentException("confidence must be between 0 and 1 (exclusive), was " + confidence);
         }
         Objects.requireNonNull(sendLagLimit, "sendLagLimit");
-        boolean traceArrivals = load.arrivals() == Load.Arrivals.TRACE;
+        if (sendLagLimit.isNegative() || sendLagLimit.isZero()) {
+            throw InvalidSettingException.of("sendLagLimit", sendLagLimit, "must be positive");
+        }
+        checkFits(workload, load, objectives);
+    }
+
+    /**
+     * Checks that a workload, a load and objectives fit together, as every spec's constructor does; a front end
+     * that must refuse bad input before it starts a server (the JUnit extension) calls it early.
+     *
+     * @throws InvalidSettingException naming the settings that do not fit
+     */
+    public static void checkFits(WorkloadSpec workload, Load load, List<Objective> objectives) {
+        boolean traceArrivals = load.arrivals() instanceof Arrivals.TraceTimes;
         if (traceArrivals != workload instanceof dev.goodput.core.workload.TimedWorkload) {
-            throw new IllegalArgumentException(
+            throw InvalidSettingException.conflict(
                     traceArrivals
                             ? "Load.traceReplay() needs a trace workload (a TimedWorkload), was " + workload.describe()
                             : "a trace workload replays its own arrival times: use Trace.load() or"
-                                    + " Load.traceReplay(), not " + load);
+                                    + " Load.traceReplay(), not " + load,
+                    "load",
+                    "workload");
         }
         if (traceArrivals) {
             long size = ((dev.goodput.core.workload.TimedWorkload) workload).size();
-            if (load.requests() == 0 || load.requests() > size) {
-                throw new IllegalArgumentException("requests must be between 1 and the trace's " + size
-                        + " requests for a trace replay, was " + load.requests());
+            long requests = load.limits().requests().orElse(0);
+            if (requests == 0 || requests > size) {
+                throw InvalidSettingException.of(
+                        "requests",
+                        requests == 0 ? "none" : requests,
+                        "must be between 1 and the trace's " + size + " requests for a trace replay");
             }
         }
         if (workload instanceof SyntheticWorkload synthetic && synthetic.outputTokens() < 2) {
             for (Objective slo : objectives) {
                 if (slo.metric().needsTwoTokens()) {
-                    throw new IllegalArgumentException("an SLO on " + slo.metric()
-                            + " needs at least 2 output tokens per request, but the workload asks for "
-                            + synthetic.outputTokens());
+                    throw InvalidSettingException.conflict(
+                            "an objective on " + slo.metric() + " needs at least 2 output tokens per request (a gap"
+                                    + " between tokens), but the workload asks for outputTokens = "
+                                    + synthetic.outputTokens(),
+                            "objectives",
+                            "outputTokens");
                 }
             }
         }
+    }
+
+    /** Returns this spec with another load, checked against the workload and objectives like the first. */
+    public RunSpec withLoad(Load value) {
+        return new RunSpec(
+                server,
+                workload,
+                value,
+                objectives,
+                percentiles,
+                confidence,
+                outputTokenCounter,
+                sendLagLimit,
+                progressListener,
+                watcher);
+    }
+
+    /** Returns this spec with another progress listener ({@code null} for none). */
+    public RunSpec withProgress(ProgressListener value) {
+        return new RunSpec(
+                server,
+                workload,
+                load,
+                objectives,
+                percentiles,
+                confidence,
+                outputTokenCounter,
+                sendLagLimit,
+                value,
+                watcher);
+    }
+
+    /** Returns this spec with another watcher ({@code null} for none). */
+    public RunSpec withWatcher(RunWatcher value) {
+        return new RunSpec(
+                server,
+                workload,
+                load,
+                objectives,
+                percentiles,
+                confidence,
+                outputTokenCounter,
+                sendLagLimit,
+                progressListener,
+                value);
     }
 
     /** Returns the objectives that also judge single requests (their bounds define a good request). */
@@ -115,6 +183,7 @@ public record RunSpec(
         private TokenCounter outputTokenCounter;
         private Duration sendLagLimit = DEFAULT_SEND_LAG_LIMIT;
         private ProgressListener progressListener;
+        private RunWatcher watcher;
 
         Builder(ServerEndpoint server) {
             this.server = Objects.requireNonNull(server, "server");
@@ -177,6 +246,12 @@ public record RunSpec(
             return this;
         }
 
+        /** Lets a watcher follow the run at its own interval and end it early (a sweep's per-run limits). */
+        public Builder watcher(RunWatcher value) {
+            this.watcher = value;
+            return this;
+        }
+
         /**
          * Returns the validated spec.
          *
@@ -198,7 +273,8 @@ public record RunSpec(
                     confidence,
                     outputTokenCounter,
                     sendLagLimit,
-                    progressListener);
+                    progressListener,
+                    watcher);
         }
 
         /** Builds the spec and runs it; see {@link Goodput#run(RunSpec)}. */

@@ -19,66 +19,94 @@ class ConfigurationValidationTest {
     }
 
     @Test
-    void should_reject_bad_load_profiles_naming_the_setting_and_value() {
-        rejects(() -> Load.poisson(-2), "rate must be a finite number of requests/s above 0, was -2.0");
+    void should_reject_bad_loads_naming_the_setting_and_value() {
+        rejects(() -> Load.poisson(-2), "rate = -2.0 must be a finite number of requests/s above 0");
         rejects(
                 () -> Load.constantRate(Double.POSITIVE_INFINITY),
-                "rate must be a finite number of requests/s above 0, was Infinity");
-        rejects(() -> Load.gamma(4, 0), "burstiness must be a finite value above 0, was 0.0");
-        rejects(() -> Load.concurrency(0), "concurrency must be at least 1, was 0");
-        rejects(() -> Load.poisson(1).requests(-1), "requests must be at least 0, was -1");
-        rejects(() -> Load.poisson(1).duration(Duration.ZERO), "duration must be positive, was PT0S");
+                "rate = Infinity must be a finite number of requests/s above 0");
+        rejects(() -> Load.gamma(4, 0), "burstiness = 0.0 must be a finite value above 0");
+        rejects(() -> Load.concurrency(0), "concurrency = 0 must be at least 1");
+        rejects(() -> Load.poisson(1).requests(-1), "requests = -1 must be at least 1");
+        rejects(() -> Load.poisson(1).requests(0), "requests = 0 must be at least 1");
+        rejects(() -> Load.poisson(1).duration(Duration.ZERO), "duration = 0 s must be positive");
+        rejects(() -> Load.poisson(1).requests(5).drain(Duration.ofMillis(-1)), "drain = -1 ms must not be negative");
+        rejects(() -> Load.poisson(1).requests(5).retries(11), "retries = 11 must be between 0 and 10");
         rejects(
-                () -> Load.poisson(1).thinkTime(Duration.ofSeconds(1)),
-                "thinkTime applies to a closed loop (concurrency), not to an open loop");
+                () -> Load.poisson(1).requests(5).thinkTime(Duration.ofSeconds(1)),
+                "thinkTime applies to a closed loop (concurrency), not to poisson 1.0 req/s");
         rejects(
-                () -> Load.concurrency(4).maxConcurrency(2),
+                () -> Load.constantRate(1).requests(5).seed(3),
+                "seed applies to random arrivals (poisson or gamma), not to constant 1.0 req/s");
+        rejects(
+                () -> Load.concurrency(4).requests(5).maxConcurrency(2),
                 "maxConcurrency applies to an open loop; a closed loop's concurrency is its user count");
-        rejects(() -> Load.poisson(1).validate(), "a load profile needs a limit: set requests(n), duration(d) or both");
+        rejects(() -> Load.of(Load.poisson(1), Limits.none()), "a load needs a limit: set requests, duration or both");
         rejects(
-                () -> Load.poisson(1)
-                        .requests(10)
-                        .warmupRequests(6)
-                        .cooldownRequests(4)
-                        .validate(),
+                () -> Load.poisson(1).requests(10).warmupRequests(6).cooldownRequests(4),
                 "warmupRequests (6) + cooldownRequests (4) leave no measured request of requests (10)");
         rejects(
-                () -> Load.poisson(1)
-                        .duration(Duration.ofSeconds(5))
-                        .cooldownRequests(1)
-                        .validate(),
-                "cooldownRequests (1) needs a request limit to know which are last");
+                () -> Load.poisson(1).duration(Duration.ofSeconds(5)).cooldownRequests(1),
+                "cooldownRequests (1) needs a request limit (requests) to know which are last");
         rejects(
-                () -> Load.concurrency(2)
-                        .requests(10)
-                        .cooldown(Duration.ofSeconds(1))
-                        .validate(),
-                "cooldown (PT1S) in a closed loop needs a duration limit to know when the load period ends");
+                () -> Load.concurrency(2).requests(10).cooldown(Duration.ofSeconds(1)),
+                "cooldown (1 s) in a closed loop needs a duration limit (duration) to know when the load period"
+                        + " ends");
         rejects(
-                () -> Load.poisson(1)
-                        .duration(Duration.ofSeconds(2))
-                        .warmup(Duration.ofSeconds(2))
-                        .validate(),
-                "warmup (PT2S) + cooldown (PT0S) leave no measured time of duration (PT2S)");
+                () -> Load.poisson(1).duration(Duration.ofSeconds(2)).warmup(Duration.ofSeconds(2)),
+                "warmup (2 s) + cooldown (0 s) leave no measured time of duration (2 s)");
+    }
+
+    @Test
+    void should_name_every_setting_a_refusal_is_about() {
+        assertThatThrownBy(() -> Load.poisson(1).requests(10).warmupRequests(10))
+                .isInstanceOfSatisfying(InvalidSettingException.class, e -> {
+                    assertThat(e.settings()).containsExactly("warmupRequests", "cooldownRequests", "requests");
+                    assertThat(e.isSingleValue()).isFalse();
+                });
+        assertThatThrownBy(() -> Load.poisson(1).requests(10).totalTimeout(Duration.ofSeconds(-3)))
+                .isInstanceOfSatisfying(InvalidSettingException.class, e -> {
+                    assertThat(e.settings()).containsExactly("totalTimeout");
+                    assertThat(e.value()).isEqualTo(Duration.ofSeconds(-3));
+                    assertThat(e.requirement()).isEqualTo("must be positive");
+                });
+    }
+
+    @Test
+    void should_keep_each_kind_of_arrivals_to_its_own_settings() {
+        Load closed = Load.concurrency(3).thinkTime(Duration.ofMillis(20)).requests(9);
+        assertThat(closed.arrivals()).isEqualTo(new Arrivals.ClosedLoop(3, Duration.ofMillis(20)));
+        assertThat(closed.arrivals().isOpenLoop()).isFalse();
+        Load open = Load.gamma(4, 0.5).seed(7).requests(9).maxConcurrency(2);
+        assertThat(open.arrivals()).isEqualTo(new Arrivals.Gamma(4, 0.5, 7));
+        assertThat(open.maxConcurrency()).hasValue(2);
+        assertThat(open.seed(8).arrivals()).isEqualTo(new Arrivals.Gamma(4, 0.5, 8));
+        assertThat(((Arrivals.AtRate) open.arrivals()).atRate(6)).isEqualTo(new Arrivals.Gamma(6, 0.5, 7));
+        assertThat(Load.poisson(2)
+                        .requests(5)
+                        .warmupRequests(2)
+                        .warmupRequests(0)
+                        .warmup())
+                .isEqualTo(Limits.none());
+        assertThat(open).hasToString("gamma 4.0 req/s (max 2 in flight), 9 requests");
     }
 
     @Test
     void should_reject_bad_objectives() {
         rejects(
                 () -> Objective.of(Metric.TTFT).percentile(0).atMost(Duration.ofMillis(1)),
-                "percentile must be above 0 and at most 100, was 0.0");
+                "percentile = 0.0 must be above 0 and at most 100");
         rejects(
                 () -> Objective.of(Metric.TTFT).percentile(100.5).atMost(Duration.ofMillis(1)),
-                "percentile must be above 0 and at most 100, was 100.5");
+                "percentile = 100.5 must be above 0 and at most 100");
         rejects(
                 () -> Objective.of(Metric.GOODPUT).atMost(Duration.ofMillis(1)),
                 "metric GOODPUT is not a latency; a Duration bound (PT0.001S) does not apply");
         rejects(
                 () -> Objective.of(Metric.ERROR_RATE).atMost(5),
-                "threshold of ERROR_RATE is a ratio between 0 and 1, was 5.0");
+                "threshold = 5.0 must be a ratio between 0 and 1 (ERROR_RATE is a ratio)");
         rejects(
                 () -> Objective.of(Metric.GOODPUT).atLeast(-1),
-                "threshold of GOODPUT must be a finite value of at least 0, was -1.0");
+                "threshold = -1.0 must be a finite value of at least 0");
         assertThatThrownBy(() -> Objective.of(Metric.TTFT).atMost(Duration.ofMillis(1)))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage("choose percentile(p), mean() or max() of TTFT before the bound");
@@ -101,7 +129,8 @@ class ConfigurationValidationTest {
                         .load(Load.poisson(1).requests(1))
                         .objectives(Objective.of(Metric.TPOT).percentile(99).atMost(Duration.ofMillis(50)))
                         .build(),
-                "an SLO on TPOT needs at least 2 output tokens per request, but the workload asks for 1");
+                "an objective on TPOT needs at least 2 output tokens per request (a gap between tokens), but the workload asks"
+                        + " for outputTokens = 1");
         rejects(
                 () -> Goodput.newRun(server)
                         .workload(WorkloadSpec.synthetic().build())
@@ -143,11 +172,13 @@ class ConfigurationValidationTest {
                 .warmupRequests(100)
                 .duration(Duration.ofSeconds(60))
                 .scaled(0.1);
-        assertThat(scaled.requests()).isEqualTo(100);
-        assertThat(scaled.warmupRequests()).isEqualTo(10);
-        assertThat(scaled.duration()).isEqualTo(Duration.ofSeconds(6));
-        assertThat(scaled.rate()).isEqualTo(8.0);
-        assertThat(Load.poisson(8).requests(3).scaled(0.01).requests()).isEqualTo(1);
+        assertThat(scaled.limits()).isEqualTo(Limits.requests(100).withDuration(Duration.ofSeconds(6)));
+        assertThat(scaled.warmup()).isEqualTo(Limits.requests(10));
+        assertThat(scaled.arrivals()).isEqualTo(Load.poisson(8));
+        assertThat(Load.poisson(8).requests(3).scaled(0.01).limits()).isEqualTo(Limits.requests(1));
+        // A warm-up that rounds to nothing is dropped rather than left to swallow the whole run.
+        assertThat(Load.poisson(8).requests(10).warmupRequests(2).scaled(0.1).warmup())
+                .isEqualTo(Limits.none());
     }
 
     @Test

@@ -24,27 +24,10 @@ final class GateReports {
 
     private GateReports() {}
 
-    private static final java.util.regex.Pattern INVOCATION =
-            java.util.regex.Pattern.compile("\\[test-template-invocation:#(\\d+)]$");
-
-    /**
-     * Returns the directory of a test's reports; {@code run} 0 is the annotated gate, 1.. a runner's runs. Each
-     * invocation of a parameterized or repeated test gets its own directory ({@code method-2} for the second).
-     */
-    static Path directory(ExtensionContext context, GoodputConfiguration configuration, int run) {
-        java.util.regex.Matcher invocation = INVOCATION.matcher(context.getUniqueId());
-        String method = context.getRequiredTestMethod().getName()
-                + (invocation.find() ? "-" + invocation.group(1) : "")
-                + (run == 0 ? "" : "-run" + run);
-        return configuration
-                .reportDirectory()
-                .resolve(context.getRequiredTestClass().getSimpleName())
-                .resolve(method);
-    }
-
-    static void write(ExtensionContext context, GoodputConfiguration configuration, RunResult result, int run) {
-        Path directory = Reports.writeAll(result, directory(context, configuration, run), title(context, run));
-        ReportIndex.write(configuration.reportDirectory());
+    static void write(GateContext gate, RunResult result, int run) {
+        ExtensionContext context = gate.context();
+        Path directory = Reports.writeAll(result, gate.reportDirectory(run), gate.title(run));
+        ReportIndex.write(gate.configuration().reportDirectory());
         System.out.print(ConsoleReport.format(result));
         System.out.println("reports: " + directory);
         publish(context, directory, Reports.JSON_FILE, MediaType.APPLICATION_JSON);
@@ -54,11 +37,11 @@ final class GateReports {
     }
 
     /** Writes a sweep's reports, its page's verdict, the index, and prints where they are. */
-    static void writeSweep(
-            ExtensionContext context, GoodputConfiguration configuration, SweepResult result, boolean passed) {
-        Path directory = Reports.writeSweep(
-                result, directory(context, configuration, 0), title(context, 0), passed ? "PASSED" : "FAILED");
-        ReportIndex.write(configuration.reportDirectory());
+    static void writeSweep(GateContext gate, SweepResult result, boolean passed) {
+        ExtensionContext context = gate.context();
+        Path directory =
+                Reports.writeSweep(result, gate.reportDirectory(0), gate.title(0), passed ? "PASSED" : "FAILED");
+        ReportIndex.write(gate.configuration().reportDirectory());
         System.out.println(result.maxGoodput().describe());
         System.out.println("reports: " + directory.resolve(Reports.SWEEP_HTML_FILE));
         publish(context, directory, Reports.SWEEP_HTML_FILE, MediaType.parse("text/html"));
@@ -66,11 +49,6 @@ final class GateReports {
         context.publishReportEntry(Map.of(
                 "goodput.max_goodput_rps", format(result.maxGoodputRate()),
                 "goodput.sweep_runs", Integer.toString(result.points().size())));
-    }
-
-    private static String title(ExtensionContext context, int run) {
-        return context.getRequiredTestClass().getSimpleName() + "."
-                + context.getRequiredTestMethod().getName() + (run == 0 ? "" : " run " + run);
     }
 
     private static void publish(ExtensionContext context, Path directory, String file, MediaType type) {

@@ -6,7 +6,6 @@ import dev.goodput.core.RunResult;
 import dev.goodput.core.Verdict;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.extension.ExtensionContext;
 import org.opentest4j.AssertionFailedError;
 
 /**
@@ -17,12 +16,12 @@ final class GateVerdict {
 
     private GateVerdict() {}
 
-    static void judge(
-            ExtensionContext context, RunResult result, String serverSource, GoodputConfiguration configuration) {
+    static void judge(GateContext gate, RunResult result) {
+        GoodputConfiguration configuration = gate.configuration();
         List<ObjectiveVerdict> failing = failing(result, configuration.failOnInconclusive());
-        String name = context.getRequiredTestClass().getSimpleName() + "."
-                + context.getRequiredTestMethod().getName() + "()";
-        Path reports = GateReports.directory(context, configuration, 0);
+        String name = gate.name();
+        String serverSource = gate.server().source();
+        Path reports = gate.reportDirectory(0);
         boolean untrustworthy = !result.clientHealth().trustworthy();
         if (!failing.isEmpty() || (untrustworthy && configuration.failOnUntrustworthyClient())) {
             throw new AssertionFailedError(message(name, result, serverSource, reports, failing.size()));

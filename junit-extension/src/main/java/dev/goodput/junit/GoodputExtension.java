@@ -5,16 +5,15 @@ import dev.goodput.core.Load;
 import dev.goodput.core.Objective;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.RunSpec;
+import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.WorkloadSpec;
 import dev.goodput.core.sweep.Sweep;
 import dev.goodput.core.sweep.SweepResult;
 import dev.goodput.core.sweep.SweepSpec;
-import java.lang.reflect.Method;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
 import org.junit.jupiter.api.extension.BeforeTestExecutionCallback;
-import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolutionException;
@@ -37,61 +36,35 @@ final class GoodputExtension implements BeforeTestExecutionCallback, AfterTestEx
 
     @Override
     public void beforeTestExecution(ExtensionContext context) {
-        GoodputConfiguration configuration = GoodputConfiguration.from(context);
-        Method method = context.getRequiredTestMethod();
-        GateDefinition gate = GateDefinition.of(context.getRequiredTestClass(), method, configuration.loadScale());
-        Optional<LoadSweep> sweep = SweepGate.annotation(context.getRequiredTestClass(), method);
+        GateContext gate = GateContext.of(context);
+        Optional<LoadSweep> sweep = gate.definition().sweep();
         if (sweep.isPresent()) {
-            runSweep(context, configuration, gate, sweep.get());
+            runSweep(gate, sweep.get());
             return;
         }
-        if (gate.load().isEmpty()) {
-            if (!gate.objectives().isEmpty()) {
-                throw new ExtensionConfigurationException(
-                        "@Slo on " + context.getRequiredTestClass().getSimpleName() + "." + method.getName()
-                                + "() has no load to judge: add @LoadProfile to the method or the class");
-            }
-            return;
+        Optional<RunSpec> spec = gate.baseRun();
+        if (spec.isPresent()) {
+            RunResult result = Goodput.run(spec.get());
+            context.getStore(NAMESPACE).put(RESULT, result);
+            GateReports.write(gate, result, 0);
         }
-        ServerResolver.ResolvedServer server = ServerResolver.resolve(context, configuration);
-        RunSpec spec = GateDefinition.validate(
-                () -> Goodput.newRun(server.endpoint())
-                        .workload(gate.workload())
-                        .load(gate.load().orElseThrow())
-                        .objectives(gate.objectives())
-                        .sendLagLimit(configuration.sendLagLimit())
-                        .progress(ProgressLine.forTest(context, configuration))
-                        .build(),
-                "the gate",
-                context.getRequiredTestClass().getSimpleName() + "." + method.getName() + "()");
-        RunResult result = Goodput.run(spec);
-        context.getStore(NAMESPACE).put(RESULT, new GateRun(result, server.source()));
-        GateReports.write(context, configuration, result, 0);
     }
 
-    private static void runSweep(
-            ExtensionContext context, GoodputConfiguration configuration, GateDefinition gate, LoadSweep sweep) {
-        String where = context.getRequiredTestClass().getSimpleName() + "."
-                + context.getRequiredTestMethod().getName() + "()";
-        ServerResolver.ResolvedServer server = ServerResolver.resolve(context, configuration);
-        SweepSpec spec = SweepGate.spec(
-                sweep,
-                gate,
-                server.endpoint(),
-                SweepProgressLine.forTest(context, configuration),
-                configuration.loadScale(),
-                where);
+    private static void runSweep(GateContext gate, LoadSweep sweep) {
+        SweepSpec spec = SweepGate.spec(sweep, gate.baseRun().orElseThrow(), gate.sweepProgressLine(), gate.name());
         SweepResult result = Sweep.run(spec);
         Optional<String> failure = SweepGate.failure(
-                where,
+                gate.name(),
                 result,
                 GateDefinition.nearest(
-                                context.getRequiredTestClass(), context.getRequiredTestMethod(), MaxGoodputRate.class)
+                                gate.context().getRequiredTestClass(),
+                                gate.context().getRequiredTestMethod(),
+                                MaxGoodputRate.class)
                         .orElse(null),
-                server.source(),
-                GateReports.directory(context, configuration, 0));
-        context.getStore(NAMESPACE).put(SWEEP, new SweepRun(result, failure.orElse(null)));
-        GateReports.writeSweep(context, configuration, result, failure.isEmpty());
+                gate.server().source(),
+                gate.reportDirectory(0));
+        gate.context().getStore(NAMESPACE).put(SWEEP, new SweepRun(result, failure.orElse(null)));
+        GateReports.writeSweep(gate, result, failure.isEmpty());
     }
 
     @Override
@@ -100,12 +73,10 @@ final class GoodputExtension implements BeforeTestExecutionCallback, AfterTestEx
         if (sweep != null && sweep.failure() != null) {
             throw new AssertionFailedError(sweep.failure());
         }
-        GateRun run = context.getStore(NAMESPACE).get(RESULT, GateRun.class);
-        if (run == null) {
-            return;
+        RunResult result = context.getStore(NAMESPACE).get(RESULT, RunResult.class);
+        if (result != null) {
+            GateVerdict.judge(GateContext.of(context), result);
         }
-        GoodputConfiguration configuration = GoodputConfiguration.from(context);
-        GateVerdict.judge(context, run.result(), run.serverSource(), configuration);
     }
 
     @Override
@@ -118,7 +89,8 @@ final class GoodputExtension implements BeforeTestExecutionCallback, AfterTestEx
     public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
         if (parameter.getParameter().getType() == GoodputRunner.class) {
             return context.getStore(NAMESPACE)
-                    .getOrComputeIfAbsent(RUNNER, key -> new ExtensionRunner(context), GoodputRunner.class);
+                    .getOrComputeIfAbsent(
+                            RUNNER, key -> new ExtensionRunner(GateContext.of(context)), GoodputRunner.class);
         }
         if (parameter.getParameter().getType() == SweepResult.class) {
             SweepRun sweep = context.getStore(NAMESPACE).get(SWEEP, SweepRun.class);
@@ -128,36 +100,29 @@ final class GoodputExtension implements BeforeTestExecutionCallback, AfterTestEx
             }
             return sweep.result();
         }
-        GateRun run = context.getStore(NAMESPACE).get(RESULT, GateRun.class);
-        if (run == null) {
+        RunResult result = context.getStore(NAMESPACE).get(RESULT, RunResult.class);
+        if (result == null) {
             throw new ParameterResolutionException("a RunResult parameter needs a load to run: add @LoadProfile to "
                     + context.getRequiredTestMethod().getName() + "() or its class, or take a GoodputRunner instead");
         }
-        return run.result();
+        return result;
     }
 
     /** The annotated sweep's result and its gate's failure message (or {@code null}), kept for the test. */
     record SweepRun(SweepResult result, String failure) {}
 
-    /** The annotated gate's run, kept for the parameter and the verdict. */
-    record GateRun(RunResult result, String serverSource) {}
-
     /** Runs of a test method's own, against the resolved server, with the configured scale and reports. */
     private static final class ExtensionRunner implements GoodputRunner {
-        private final ExtensionContext context;
-        private final GoodputConfiguration configuration;
-        private final ServerResolver.ResolvedServer server;
+        private final GateContext gate;
         private int runs;
 
-        ExtensionRunner(ExtensionContext context) {
-            this.context = context;
-            this.configuration = GoodputConfiguration.from(context);
-            this.server = ServerResolver.resolve(context, configuration);
+        ExtensionRunner(GateContext gate) {
+            this.gate = gate;
         }
 
         @Override
-        public dev.goodput.core.ServerEndpoint server() {
-            return server.endpoint();
+        public ServerEndpoint server() {
+            return gate.server().endpoint();
         }
 
         @Override
@@ -167,22 +132,11 @@ final class GoodputExtension implements BeforeTestExecutionCallback, AfterTestEx
 
         @Override
         public synchronized RunResult run(UnaryOperator<RunSpec.Builder> configure) {
-            RunSpec configured = configure
-                    .apply(Goodput.newRun(server.endpoint()))
-                    .progress(ProgressLine.forTest(context, configuration))
-                    .build();
-            RunSpec scaled = new RunSpec(
-                    configured.server(),
-                    configured.workload(),
-                    configured.load().scaled(configuration.loadScale()),
-                    configured.objectives(),
-                    configured.percentiles(),
-                    configured.confidence(),
-                    configured.outputTokenCounter(),
-                    configuration.sendLagLimit(),
-                    configured.progressListener());
+            RunSpec configured = configure.apply(gate.newRun()).build();
+            RunSpec scaled = configured.withLoad(
+                    configured.load().scaled(gate.configuration().loadScale()));
             RunResult result = Goodput.run(scaled);
-            GateReports.write(context, configuration, result, ++runs);
+            GateReports.write(gate, result, ++runs);
             return result;
         }
     }

@@ -1,117 +1,103 @@
 package dev.goodput.junit;
 
-import static dev.goodput.junit.GateDefinition.seconds;
-
+import dev.goodput.core.Arrivals;
+import dev.goodput.core.Limits;
 import dev.goodput.core.Load;
 import java.time.Duration;
-import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
-/** Turns a {@link LoadProfile} annotation into a core load profile, naming any attribute it cannot use. */
+/**
+ * Turns a {@link LoadProfile} annotation into a core {@link Load}. The annotation's shape is checked here (which
+ * attributes choose the kind of load: rate or concurrency, burstiness only with gamma arrivals); every value is
+ * checked by the core, whose refusals {@link AnnotationSettings} words as the attribute the user wrote. An
+ * attribute left at 0 is not set.
+ */
 final class LoadProfiles {
 
     private LoadProfiles() {}
 
     static Load of(LoadProfile a, String where) {
-        String name = "@LoadProfile on " + where;
-        requireNotNegative(name, "rate", a.rate());
-        requireNotNegative(name, "burstiness", a.burstiness());
-        requireNotNegative(name, "concurrency", a.concurrency());
-        requireNotNegative(name, "maxConcurrency", a.maxConcurrency());
-        requireNotNegative(name, "thinkTimeMillis", a.thinkTimeMillis());
-        requireNotNegative(name, "requests", a.requests());
-        requireNotNegative(name, "durationSeconds", a.durationSeconds());
-        requireNotNegative(name, "warmupRequests", a.warmupRequests());
-        requireNotNegative(name, "warmupSeconds", a.warmupSeconds());
-        requireNotNegative(name, "cooldownRequests", a.cooldownRequests());
-        requireNotNegative(name, "cooldownSeconds", a.cooldownSeconds());
-        requireNotNegative(name, "drainSeconds", a.drainSeconds());
-        requireNotNegative(name, "headersTimeoutSeconds", a.headersTimeoutSeconds());
-        requireNotNegative(name, "firstTokenTimeoutSeconds", a.firstTokenTimeoutSeconds());
-        requireNotNegative(name, "totalTimeoutSeconds", a.totalTimeoutSeconds());
-        requireNotNegative(name, "maxRetryWaitSeconds", a.maxRetryWaitSeconds());
-        if (a.retries() < 0 || a.retries() > 10) {
-            throw new ExtensionConfigurationException(
-                    name + ": retries = " + a.retries() + " must be between 0 and 10");
-        }
-        if (a.rate() > 0 && a.concurrency() > 0) {
-            throw new ExtensionConfigurationException(name + ": set either rate (open loop) or concurrency (closed"
-                    + " loop), not both (rate = " + a.rate() + ", concurrency = " + a.concurrency() + ")");
+        AnnotationSettings names = names(a, where);
+        if (a.rate() != 0 && a.concurrency() != 0) {
+            throw names.refusal("set either rate (open loop) or concurrency (closed loop), not both (rate = " + a.rate()
+                    + ", concurrency = " + a.concurrency() + ")");
         }
         if (a.rate() == 0 && a.concurrency() == 0) {
-            throw new ExtensionConfigurationException(
-                    name + ": set rate (requests/s, open loop) or concurrency (users, closed loop)");
+            throw names.refusal("set rate (requests/s, open loop) or concurrency (users, closed loop)");
         }
-        if (a.burstiness() > 0 && a.arrivals() != LoadProfile.Arrivals.GAMMA) {
-            throw new ExtensionConfigurationException(
-                    name + ": burstiness = " + a.burstiness() + " applies to arrivals = GAMMA, not " + a.arrivals());
+        if (a.burstiness() != 0 && a.arrivals() != LoadProfile.Arrivals.GAMMA) {
+            throw names.refusal("burstiness = " + a.burstiness() + " applies to arrivals = GAMMA, not " + a.arrivals());
         }
-        if (a.arrivals() == LoadProfile.Arrivals.GAMMA && a.burstiness() == 0) {
-            throw new ExtensionConfigurationException(
-                    name + ": arrivals = GAMMA needs burstiness (the gamma shape, above 0)");
-        }
-        return GateDefinition.validate(() -> build(a), "@LoadProfile", where);
+        return names.apply(() -> build(a, names));
     }
 
-    private static Load build(LoadProfile a) {
-        Load profile;
-        if (a.concurrency() > 0) {
-            if (a.maxConcurrency() > 0) {
-                throw new IllegalArgumentException("maxConcurrency = " + a.maxConcurrency()
-                        + " applies to an open loop (rate); a closed loop's concurrency is its user count");
-            }
-            profile = Load.concurrency(a.concurrency()).thinkTime(Duration.ofMillis(a.thinkTimeMillis()));
-        } else {
-            if (a.thinkTimeMillis() > 0) {
-                throw new IllegalArgumentException("thinkTimeMillis = " + a.thinkTimeMillis()
-                        + " applies to a closed loop (concurrency), not to an open loop (rate)");
-            }
-            profile = switch (a.arrivals()) {
-                case CONSTANT -> Load.constantRate(a.rate());
-                case POISSON -> Load.poisson(a.rate());
-                case GAMMA -> Load.gamma(a.rate(), a.burstiness());
-            };
-            if (a.maxConcurrency() > 0) {
-                profile = profile.maxConcurrency(a.maxConcurrency());
-            }
+    private static AnnotationSettings names(LoadProfile a, String where) {
+        return new AnnotationSettings("@LoadProfile", where)
+                .map("rate", "rate", a.rate())
+                .map("burstiness", "burstiness", a.burstiness())
+                .map("concurrency", "concurrency", a.concurrency())
+                .map("maxConcurrency", "maxConcurrency", a.maxConcurrency())
+                .map("thinkTime", "thinkTimeMillis", a.thinkTimeMillis())
+                .map("requests", "requests", a.requests())
+                .map("duration", "durationSeconds", a.durationSeconds())
+                .map("warmupRequests", "warmupRequests", a.warmupRequests())
+                .map("warmup", "warmupSeconds", a.warmupSeconds())
+                .map("cooldownRequests", "cooldownRequests", a.cooldownRequests())
+                .map("cooldown", "cooldownSeconds", a.cooldownSeconds())
+                .map("drain", "drainSeconds", a.drainSeconds())
+                .map("seed", "seed", a.seed())
+                .map("headersTimeout", "headersTimeoutSeconds", a.headersTimeoutSeconds())
+                .map("firstTokenTimeout", "firstTokenTimeoutSeconds", a.firstTokenTimeoutSeconds())
+                .map("totalTimeout", "totalTimeoutSeconds", a.totalTimeoutSeconds())
+                .map("retries", "retries", a.retries())
+                .map("maxRetryWait", "maxRetryWaitSeconds", a.maxRetryWaitSeconds());
+    }
+
+    private static Load build(LoadProfile a, AnnotationSettings names) {
+        Arrivals arrivals = a.concurrency() != 0
+                ? Load.concurrency(a.concurrency())
+                : switch (a.arrivals()) {
+                    case CONSTANT -> Load.constantRate(a.rate());
+                    case POISSON -> Load.poisson(a.rate());
+                    case GAMMA -> Load.gamma(a.rate(), a.burstiness());
+                };
+        Limits limits = Limits.none();
+        if (a.requests() != 0) {
+            limits = limits.withRequests(a.requests());
         }
-        profile = profile.requests(a.requests())
-                .warmupRequests(a.warmupRequests())
-                .warmup(seconds(a.warmupSeconds()))
+        if (a.durationSeconds() != 0) {
+            limits = limits.withDuration(names.seconds("durationSeconds", a.durationSeconds()));
+        }
+        Load load = Load.of(arrivals, limits);
+        // Limits first: the warm-up and cool-down are checked against them.
+        load = load.warmupRequests(a.warmupRequests())
+                .warmup(names.seconds("warmupSeconds", a.warmupSeconds()))
                 .cooldownRequests(a.cooldownRequests())
-                .cooldown(seconds(a.cooldownSeconds()))
-                .drain(seconds(a.drainSeconds()))
-                .seed(a.seed());
-        if (a.durationSeconds() > 0) {
-            profile = profile.duration(seconds(a.durationSeconds()));
+                .cooldown(names.seconds("cooldownSeconds", a.cooldownSeconds()))
+                .drain(names.seconds("drainSeconds", a.drainSeconds()));
+        if (a.thinkTimeMillis() != 0) {
+            load = load.thinkTime(Duration.ofMillis(a.thinkTimeMillis()));
         }
-        if (a.headersTimeoutSeconds() > 0) {
-            profile = profile.headersTimeout(seconds(a.headersTimeoutSeconds()));
+        if (a.seed() != 0) {
+            load = load.seed(a.seed());
         }
-        if (a.firstTokenTimeoutSeconds() > 0) {
-            profile = profile.firstTokenTimeout(seconds(a.firstTokenTimeoutSeconds()));
+        if (a.maxConcurrency() != 0) {
+            load = load.maxConcurrency(a.maxConcurrency());
         }
-        if (a.totalTimeoutSeconds() > 0) {
-            profile = profile.totalTimeout(seconds(a.totalTimeoutSeconds()));
+        if (a.headersTimeoutSeconds() != 0) {
+            load = load.headersTimeout(names.seconds("headersTimeoutSeconds", a.headersTimeoutSeconds()));
         }
-        if (a.retries() > 0) {
-            profile = profile.retries(a.retries());
+        if (a.firstTokenTimeoutSeconds() != 0) {
+            load = load.firstTokenTimeout(names.seconds("firstTokenTimeoutSeconds", a.firstTokenTimeoutSeconds()));
         }
-        if (a.maxRetryWaitSeconds() > 0) {
-            profile = profile.maxRetryWait(seconds(a.maxRetryWaitSeconds()));
+        if (a.totalTimeoutSeconds() != 0) {
+            load = load.totalTimeout(names.seconds("totalTimeoutSeconds", a.totalTimeoutSeconds()));
         }
-        return profile;
-    }
-
-    private static void requireNotNegative(String name, String attribute, long value) {
-        if (value < 0) {
-            throw new ExtensionConfigurationException(name + ": " + attribute + " = " + value + " must be at least 0");
+        if (a.retries() != 0) {
+            load = load.retries(a.retries());
         }
-    }
-
-    private static void requireNotNegative(String name, String attribute, double value) {
-        if (value < 0 || Double.isNaN(value) || Double.isInfinite(value)) {
-            throw new ExtensionConfigurationException(
-                    name + ": " + attribute + " = " + value + " must be a finite value of at least 0");
+        if (a.maxRetryWaitSeconds() != 0) {
+            load = load.maxRetryWait(names.seconds("maxRetryWaitSeconds", a.maxRetryWaitSeconds()));
         }
+        return load;
     }
 }

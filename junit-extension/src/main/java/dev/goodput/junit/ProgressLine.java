@@ -4,7 +4,6 @@ import dev.goodput.core.ProgressListener;
 import dev.goodput.core.RunProgress;
 import java.io.PrintStream;
 import java.util.Locale;
-import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * A one-line progress display on the console for runs longer than a few seconds, rewritten in place. Off
@@ -24,7 +23,7 @@ final class ProgressLine implements ProgressListener {
     }
 
     /** Returns a progress line for the test, or {@code null} when progress is off. */
-    static ProgressListener forTest(ExtensionContext context, GoodputConfiguration configuration) {
+    static ProgressListener forTest(String name, GoodputConfiguration configuration) {
         boolean on = switch (configuration.progress()) {
             case ON -> true;
             case OFF -> false;
@@ -33,8 +32,6 @@ final class ProgressLine implements ProgressListener {
         if (!on) {
             return null;
         }
-        String name = context.getRequiredTestClass().getSimpleName() + "."
-                + context.getRequiredTestMethod().getName();
         return new ProgressLine(name, System.err);
     }
 

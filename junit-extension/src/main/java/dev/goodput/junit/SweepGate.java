@@ -1,15 +1,15 @@
 package dev.goodput.junit;
 
+import dev.goodput.core.Arrivals;
 import dev.goodput.core.Load;
 import dev.goodput.core.ObjectiveVerdict;
-import dev.goodput.core.ServerEndpoint;
+import dev.goodput.core.RunSpec;
 import dev.goodput.core.sweep.MaxGoodput;
 import dev.goodput.core.sweep.Sweep;
 import dev.goodput.core.sweep.SweepListener;
 import dev.goodput.core.sweep.SweepPoint;
 import dev.goodput.core.sweep.SweepResult;
 import dev.goodput.core.sweep.SweepSpec;
-import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.Locale;
@@ -23,51 +23,57 @@ final class SweepGate {
 
     private SweepGate() {}
 
-    static Optional<LoadSweep> annotation(Class<?> testClass, Method method) {
-        return GateDefinition.nearest(testClass, method, LoadSweep.class);
+    /**
+     * Returns the spec of the sweep: every run is {@code base} (the gate's workload, objectives, client settings
+     * and {@link #runLoad one run's load}) at its own rate.
+     */
+    static SweepSpec spec(LoadSweep sweep, RunSpec base, SweepListener listener, String where) {
+        AnnotationSettings names = new AnnotationSettings("@LoadSweep", where)
+                .map("rates", "rates", java.util.Arrays.toString(sweep.rates()))
+                .map("attainmentTarget", "attainmentTarget", sweep.attainmentTarget())
+                .map("resolution", "resolution", sweep.resolution())
+                .map("maxSearchRuns", "maxSearchRuns", sweep.maxSearchRuns())
+                .map("maxErrorRate", "maxErrorRate", sweep.maxErrorRate())
+                .map("requests", "probeRequests", sweep.probeRequests())
+                .map("concurrency", "saturationUsers", sweep.saturationUsers());
+        return names.apply(() -> {
+            Sweep.Builder builder = Sweep.newSweep(base)
+                    .rates(sweep.rates())
+                    .attainmentTarget(sweep.attainmentTarget())
+                    .overSaturationDetection(sweep.overSaturationDetection())
+                    .maxRunDuration(names.seconds("maxRunSeconds", sweep.maxRunSeconds()))
+                    .maxTotalDuration(names.seconds("maxTotalSeconds", sweep.maxTotalSeconds()))
+                    .maxErrorRate(sweep.maxErrorRate())
+                    .progress(listener);
+            if (sweep.automatic() > 0) {
+                builder.automatic(sweep.automatic())
+                        .automaticProbes(
+                                Load.concurrency(1).requests(sweep.probeRequests()),
+                                Load.concurrency(sweep.saturationUsers()).requests(sweep.probeRequests()));
+            }
+            if (!Double.isNaN(sweep.resolution())) {
+                builder.searchMaxGoodput(sweep.resolution(), sweep.maxSearchRuns());
+            }
+            return builder.build();
+        });
     }
 
-    static SweepSpec spec(
-            LoadSweep sweep,
-            GateDefinition gate,
-            ServerEndpoint server,
-            SweepListener listener,
-            double loadScale,
-            String where) {
-        return GateDefinition.validate(
-                () -> {
-                    Sweep.Builder builder = Sweep.newSweep(server)
-                            .workload(gate.workload())
-                            .objectives(gate.objectives())
-                            .loadAt(rate -> atRate(sweep, rate).scaled(loadScale))
-                            .rates(sweep.rates())
-                            .attainmentTarget(sweep.attainmentTarget())
-                            .overSaturationDetection(sweep.overSaturationDetection())
-                            .maxRunDuration(GateDefinition.seconds(sweep.maxRunSeconds()))
-                            .maxTotalDuration(GateDefinition.seconds(sweep.maxTotalSeconds()))
-                            .maxErrorRate(sweep.maxErrorRate())
-                            .progress(listener);
-                    if (sweep.automatic() > 0) {
-                        builder.automatic(sweep.automatic())
-                                .automaticProbes(
-                                        Load.concurrency(1).requests(sweep.probeRequests()),
-                                        Load.concurrency(sweep.saturationUsers())
-                                                .requests(sweep.probeRequests()));
-                    }
-                    if (!Double.isNaN(sweep.resolution())) {
-                        builder.searchMaxGoodput(sweep.resolution(), sweep.maxSearchRuns());
-                    }
-                    return builder.build();
-                },
-                "@LoadSweep",
-                where);
-    }
-
-    private static Load atRate(LoadSweep sweep, double rate) {
-        Load profile = sweep.poisson() ? Load.poisson(rate) : Load.constantRate(rate);
-        profile = profile.duration(GateDefinition.seconds(sweep.runSeconds()))
-                .drain(GateDefinition.seconds(sweep.drainSeconds()));
-        return sweep.warmupSeconds() > 0 ? profile.warmup(GateDefinition.seconds(sweep.warmupSeconds())) : profile;
+    /**
+     * Returns the load of one run of the sweep, at the first rate of the grid (each run replaces the rate): constant
+     * or Poisson arrivals for {@code runSeconds}, with the sweep's warm-up and drain.
+     */
+    static Load runLoad(LoadSweep sweep, String where) {
+        AnnotationSettings names = new AnnotationSettings("@LoadSweep", where)
+                .map("duration", "runSeconds", sweep.runSeconds())
+                .map("warmup", "warmupSeconds", sweep.warmupSeconds())
+                .map("drain", "drainSeconds", sweep.drainSeconds());
+        double rate = sweep.rates().length > 0 ? sweep.rates()[0] : 1.0;
+        return names.apply(() -> {
+            Arrivals arrivals = sweep.poisson() ? Load.poisson(rate) : Load.constantRate(rate);
+            return arrivals.duration(names.seconds("runSeconds", sweep.runSeconds()))
+                    .warmup(names.seconds("warmupSeconds", sweep.warmupSeconds()))
+                    .drain(names.seconds("drainSeconds", sweep.drainSeconds()));
+        });
     }
 
     /** Returns the failure message when the max goodput rate is below the bound, else empty. */

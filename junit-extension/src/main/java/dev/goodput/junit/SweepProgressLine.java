@@ -3,7 +3,6 @@ package dev.goodput.junit;
 import dev.goodput.core.sweep.SweepListener;
 import dev.goodput.core.sweep.SweepProgress;
 import java.io.PrintStream;
-import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * A sweep's progress on the console, rewritten in place: the current load, runs done and planned, the time left.
@@ -20,14 +19,11 @@ final class SweepProgressLine implements SweepListener {
     }
 
     /** Returns a progress line for the test, or {@code null} when progress is off. */
-    static SweepListener forTest(ExtensionContext context, GoodputConfiguration configuration) {
-        if (ProgressLine.forTest(context, configuration) == null) {
+    static SweepListener forTest(String name, GoodputConfiguration configuration) {
+        if (ProgressLine.forTest(name, configuration) == null) {
             return null;
         }
-        return new SweepProgressLine(
-                context.getRequiredTestClass().getSimpleName() + "."
-                        + context.getRequiredTestMethod().getName(),
-                System.err);
+        return new SweepProgressLine(name, System.err);
     }
 
     @Override

@@ -100,6 +100,35 @@ class BadInputTableTest {
         void goodputWithoutBound() {}
 
         @org.junit.jupiter.api.Test
+        @LoadProfile(rate = 4, requests = 10)
+        @Slo(metric = dev.goodput.core.Metric.ERROR_RATE, atMost = 2)
+        void ratioAboveOne() {}
+
+        @org.junit.jupiter.api.Test
+        @LoadProfile(rate = 4, arrivals = LoadProfile.Arrivals.CONSTANT, seed = 7, requests = 10)
+        void seedOnConstantArrivals() {}
+
+        @org.junit.jupiter.api.Test
+        @LoadProfile(rate = 4, arrivals = LoadProfile.Arrivals.GAMMA, requests = 10)
+        void gammaWithoutBurstiness() {}
+
+        @org.junit.jupiter.api.Test
+        @LoadProfile(rate = 4, thinkTimeMillis = 100, requests = 10)
+        void thinkTimeOnOpenLoop() {}
+
+        @org.junit.jupiter.api.Test
+        @LoadProfile(concurrency = 4, maxConcurrency = 2, requests = 10)
+        void maxConcurrencyOnClosedLoop() {}
+
+        @org.junit.jupiter.api.Test
+        @LoadProfile(rate = 4, requests = 10, warmupRequests = 10)
+        void warmupSwallowsTheRun() {}
+
+        @org.junit.jupiter.api.Test
+        @LoadProfile(rate = 4, durationSeconds = Double.NaN)
+        void durationNotANumber() {}
+
+        @org.junit.jupiter.api.Test
         @Workload(dataset = "no/such/dataset.jsonl")
         @LoadProfile(rate = 4, requests = 10)
         void missingDataset() {}
@@ -148,15 +177,15 @@ class BadInputTableTest {
                 row(
                         "negativeTimeout",
                         Map.of(),
-                        "@LoadProfile on Gates.negativeTimeout(): totalTimeoutSeconds = -1.0 must be a finite value of at least 0"),
+                        "@LoadProfile on Gates.negativeTimeout(): totalTimeoutSeconds = -1.0 must be positive"),
                 row(
                         "negativeDrain",
                         Map.of(),
-                        "@LoadProfile on Gates.negativeDrain(): drainSeconds = -2.0 must be a finite value of at least 0"),
+                        "@LoadProfile on Gates.negativeDrain(): drainSeconds = -2.0 must not be negative"),
                 row(
                         "negativeDuration",
                         Map.of(),
-                        "@LoadProfile on Gates.negativeDuration(): durationSeconds = -5.0 must be a finite value of at least 0"),
+                        "@LoadProfile on Gates.negativeDuration(): durationSeconds = -5.0 must be positive"),
                 row(
                         "tooManyRetries",
                         Map.of(),
@@ -177,7 +206,35 @@ class BadInputTableTest {
                         "missingDataset",
                         Map.of(),
                         "@Workload on Gates.missingDataset(): no/such/dataset.jsonl: no such file"),
-                row("missingTrace", Map.of(), "@Workload on Gates.missingTrace(): no/such/trace.jsonl: no such file"));
+                row("missingTrace", Map.of(), "@Workload on Gates.missingTrace(): no/such/trace.jsonl: no such file"),
+                row(
+                        "ratioAboveOne",
+                        Map.of(),
+                        "@Slo(metric = ERROR_RATE) on Gates.ratioAboveOne(): atMost = 2.0 must be a ratio between 0 and 1 (ERROR_RATE is a ratio)"),
+                row(
+                        "seedOnConstantArrivals",
+                        Map.of(),
+                        "@LoadProfile on Gates.seedOnConstantArrivals(): seed applies to random arrivals (poisson or gamma), not to constant 4.0 req/s"),
+                row(
+                        "gammaWithoutBurstiness",
+                        Map.of(),
+                        "@LoadProfile on Gates.gammaWithoutBurstiness(): burstiness = 0.0 must be a finite value above 0"),
+                row(
+                        "thinkTimeOnOpenLoop",
+                        Map.of(),
+                        "@LoadProfile on Gates.thinkTimeOnOpenLoop(): thinkTimeMillis applies to a closed loop (concurrency), not to poisson 4.0 req/s"),
+                row(
+                        "maxConcurrencyOnClosedLoop",
+                        Map.of(),
+                        "@LoadProfile on Gates.maxConcurrencyOnClosedLoop(): maxConcurrency applies to an open loop; a closed loop's concurrency is its user count"),
+                row(
+                        "warmupSwallowsTheRun",
+                        Map.of(),
+                        "@LoadProfile on Gates.warmupSwallowsTheRun(): warmupRequests (10) + cooldownRequests (0) leave no measured request of requests (10)"),
+                row(
+                        "durationNotANumber",
+                        Map.of(),
+                        "@LoadProfile on Gates.durationNotANumber(): durationSeconds = NaN must be a finite number of seconds"));
     }
 
     private static Arguments row(String method, Map<String, String> parameters, String message) {

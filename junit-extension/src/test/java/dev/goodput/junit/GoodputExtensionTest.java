@@ -225,21 +225,21 @@ class GoodputExtensionTest {
                                     + " concurrency (closed loop), not both (rate = 4.0, concurrency = 16)")
                     .containsEntry(
                             "negativeRate",
-                            "@LoadProfile on BadAnnotations.negativeRate(): rate = -1.0 must be a finite value of"
-                                    + " at least 0")
+                            "@LoadProfile on BadAnnotations.negativeRate(): rate = -1.0 must be a finite number of"
+                                    + " requests/s above 0")
                     .containsEntry(
                             "percentileZero",
-                            "@Slo(metric = TTFT) on BadAnnotations.percentileZero(): percentile must be above 0 and"
-                                    + " at most 100, was 0.0")
+                            "@Slo(metric = TTFT) on BadAnnotations.percentileZero(): percentile = 0.0 must be above 0"
+                                    + " and at most 100")
                     .containsEntry(
                             "percentileAboveHundred",
-                            "@Slo(metric = TTFT) on BadAnnotations.percentileAboveHundred(): percentile must be"
-                                    + " above 0 and at most 100, was 100.5")
+                            "@Slo(metric = TTFT) on BadAnnotations.percentileAboveHundred(): percentile = 100.5 must"
+                                    + " be above 0 and at most 100")
                     .containsEntry(
                             "metricTheWorkloadCannotProduce",
-                            "@Slo(metric = TPOT) on BadAnnotations.metricTheWorkloadCannotProduce() cannot be"
-                                    + " measured: @Workload(outputTokens = 1) gives no gap between tokens; it needs"
-                                    + " at least 2")
+                            "@Slo on BadAnnotations.metricTheWorkloadCannotProduce(): an objective on TPOT needs at"
+                                    + " least 2 output tokens per request (a gap between tokens), but the workload"
+                                    + " asks for outputTokens = 1")
                     .containsEntry(
                             "noStatistic",
                             "@Slo(metric = TTFT) on BadAnnotations.noStatistic(): set exactly one of percentile,"
@@ -250,8 +250,8 @@ class GoodputExtensionTest {
                                     + " @LoadProfile to the method or the class")
                     .containsEntry(
                             "noLimit",
-                            "@LoadProfile on BadAnnotations.noLimit(): a load profile needs a limit: set"
-                                    + " requests(n), duration(d) or both");
+                            "@LoadProfile on BadAnnotations.noLimit(): a load needs a limit: set requests,"
+                                    + " durationSeconds or both");
             assertThat(events.failed().list())
                     .allSatisfy(
                             event -> assertThat(event.getPayload(org.junit.platform.engine.TestExecutionResult.class)

@@ -123,4 +123,38 @@ class LoadSweepExtensionTest {
                         + reports.resolve("NeedsTwentyRequestsPerSecond").resolve("sweep"));
         assertThat(Files.readString(reports.resolve(ReportIndex.FILE))).contains("FAILED");
     }
+
+    @GoodputTest
+    @SimulatedServer(preset = "single-slot")
+    static class OneQuickRate {
+        static SweepResult captured;
+
+        @org.junit.jupiter.api.Test
+        @Workload(inputTokens = 8, outputTokens = 2)
+        @LoadSweep(
+                rates = {2},
+                runSeconds = 1,
+                drainSeconds = 1)
+        void sweep(SweepResult result) {
+            captured = result;
+        }
+    }
+
+    @Test
+    void should_run_every_point_with_the_gates_client_settings_because_a_sweep_repeats_one_base_run() {
+        EngineTestKit.engine("junit-jupiter")
+                .configurationParameter("goodput.report.dir", reports.toString())
+                .configurationParameter("goodput.progress", "off")
+                .configurationParameter("goodput.client.send-lag-limit-ms", "123")
+                .configurationParameter("goodput.load.scale", "2")
+                .selectors(selectClass(OneQuickRate.class))
+                .execute()
+                .testEvents()
+                .assertStatistics(stats -> stats.started(1).succeeded(1));
+
+        SweepPoint point = OneQuickRate.captured.points().get(0);
+        assertThat(point.result().spec().sendLagLimit()).isEqualTo(java.time.Duration.ofMillis(123));
+        assertThat(point.result().spec().load().limits().duration()).hasValue(java.time.Duration.ofSeconds(2));
+        assertThat(point.result().spec().load().arrivals()).isEqualTo(dev.goodput.core.Load.constantRate(2));
+    }
 }

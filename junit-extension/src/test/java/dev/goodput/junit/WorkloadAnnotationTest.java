@@ -71,7 +71,7 @@ class WorkloadAnnotationTest {
     }
 
     private static GateDefinition gate(String method) throws NoSuchMethodException {
-        return GateDefinition.of(Gates.class, Gates.class.getDeclaredMethod(method), 1.0);
+        return GateDefinition.of(Gates.class, Gates.class.getDeclaredMethod(method), "Gates." + method + "()", 1.0);
     }
 
     @Test
@@ -95,7 +95,7 @@ class WorkloadAnnotationTest {
         assertThat(mooncake.workload()).isInstanceOf(TraceWorkload.class);
         assertThat(((TraceWorkload) mooncake.workload()).arrivalOffsetNanos(1)).isEqualTo(20_000_000L);
         assertThat(mooncake.load())
-                .hasValueSatisfying(load -> assertThat(load.requests()).isEqualTo(4));
+                .hasValueSatisfying(load -> assertThat(load.limits().requests()).hasValue(4));
         assertThat(gate("azure").workload().describe()).containsEntry("mean_rate", 10.0);
     }
 

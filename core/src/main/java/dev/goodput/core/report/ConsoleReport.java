@@ -43,7 +43,7 @@ public final class ConsoleReport {
                 accounting.count(Outcome.TIMED_OUT),
                 accounting.count(Outcome.CANCELLED),
                 accounting.measured());
-        if (result.spec().load().retries() > 0) {
+        if (result.spec().load().requestPolicy().retries() > 0) {
             line(
                     out,
                     "retries: %d requests retried, %d failed attempts retried (up to %d retries per request)",
@@ -51,7 +51,7 @@ public final class ConsoleReport {
                     result.records().stream()
                             .mapToLong(r -> r.retriedAttempts().size())
                             .sum(),
-                    result.spec().load().retries());
+                    result.spec().load().requestPolicy().retries());
         }
         line(
                 out,

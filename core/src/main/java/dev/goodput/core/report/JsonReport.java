@@ -73,9 +73,10 @@ public final class JsonReport {
             writeEnvironment(json, result);
             writeConfiguration(json, result.spec());
             writeAccounting(json, result.accounting());
-            if (result.spec().load().retries() > 0) {
+            if (result.spec().load().requestPolicy().retries() > 0) {
                 json.writeObjectFieldStart("retries");
-                json.writeNumberField("max_retries", result.spec().load().retries());
+                json.writeNumberField(
+                        "max_retries", result.spec().load().requestPolicy().retries());
                 json.writeNumberField(
                         "retried_requests",
                         result.records().stream().filter(r -> r.attempts() > 1).count());

@@ -54,11 +54,12 @@ public final class SweepHtmlReport {
                                 knee.throughput()))
                         .orElse("no knee: latency did not at least double across the curve")))
                 .append("</p>");
-        if (!result.spec().objectives().isEmpty()) {
+        if (!result.spec().base().objectives().isEmpty()) {
             body.append("<p class=\"note\">objectives: ")
-                    .append(Html.escape(result.spec().objectives().toString()))
+                    .append(Html.escape(result.spec().base().objectives().toString()))
                     .append("; workload: ")
-                    .append(Html.escape(result.spec().workload().describe().toString()))
+                    .append(Html.escape(
+                            result.spec().base().workload().describe().toString()))
                     .append("</p>");
         }
         for (String note : result.notes()) {

@@ -3,25 +3,24 @@ package dev.goodput.core.sweep;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.goodput.core.Load;
-import dev.goodput.core.Objective;
-import dev.goodput.core.ServerEndpoint;
-import dev.goodput.core.WorkloadSpec;
+import dev.goodput.core.RunSpec;
 import dev.goodput.core.internal.sweep.SweepRunner;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.function.DoubleFunction;
 import org.apiguardian.api.API;
 
 /**
  * Runs one workload at several loads and finds the knee and the max goodput rate.
  *
  * <pre>{@code
- * SweepResult sweep = Sweep.newSweep(server)
+ * RunSpec base = Goodput.newRun(server)
  *         .workload(WorkloadSpec.synthetic().inputTokens(64).outputTokens(64).build())
+ *         .load(Load.constantRate(1).duration(Duration.ofSeconds(10)))      // each run replaces the rate
  *         .objectives(Objective.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(500)))
- *         .loadAt(rate -> Load.constantRate(rate).duration(Duration.ofSeconds(10)))
+ *         .build();
+ * SweepResult sweep = Sweep.newSweep(base)
  *         .rates(2, 4, 6, 8, 10, 12)
  *         .searchMaxGoodput(0.25, 6)
  *         .run();
@@ -37,9 +36,12 @@ public final class Sweep {
 
     private Sweep() {}
 
-    /** Starts building a sweep against the given server. */
-    public static Builder newSweep(ServerEndpoint server) {
-        return new Builder(server);
+    /**
+     * Starts building a sweep whose every run is {@code base} at another rate: the base's load must have arrivals
+     * at a rate (constant, Poisson or gamma), and its limits, warm-up and request policy hold for every run.
+     */
+    public static Builder newSweep(RunSpec base) {
+        return new Builder(base);
     }
 
     /** Runs a sweep on real time. */
@@ -47,13 +49,9 @@ public final class Sweep {
         return new SweepRunner(spec).run();
     }
 
-    /** Builds a {@link SweepSpec}; every setting has a default but the loads to run. */
+    /** Builds a {@link SweepSpec}; every setting has a default but the rates to run (or automatic, or search). */
     public static final class Builder {
-        private final ServerEndpoint server;
-        private WorkloadSpec workload = WorkloadSpec.synthetic().build();
-        private final List<Objective> objectives = new ArrayList<>();
-        private DoubleFunction<Load> loadAtRate =
-                rate -> Load.constantRate(rate).duration(Duration.ofSeconds(30));
+        private final RunSpec base;
         private final List<Double> rates = new ArrayList<>();
         private int automaticRates;
         private Load synchronousProbe = Load.concurrency(1).requests(20);
@@ -68,31 +66,8 @@ public final class Sweep {
         private double maxErrorRate = 0.5;
         private SweepListener listener;
 
-        Builder(ServerEndpoint server) {
-            this.server = Objects.requireNonNull(server, "server");
-        }
-
-        /** Sets what every run sends (default: the default synthetic workload). */
-        public Builder workload(WorkloadSpec value) {
-            this.workload = Objects.requireNonNull(value, "workload");
-            return this;
-        }
-
-        /** Adds objectives; their request-level bounds define SLO attainment. */
-        public Builder objectives(Objective... values) {
-            return objectives(List.of(values));
-        }
-
-        /** Adds objectives; their request-level bounds define SLO attainment. */
-        public Builder objectives(List<Objective> values) {
-            values.forEach(slo -> objectives.add(Objects.requireNonNull(slo, "slo")));
-            return this;
-        }
-
-        /** Sets the profile of one run at an offered rate (default: constant rate for 30 s). */
-        public Builder loadAt(DoubleFunction<Load> value) {
-            this.loadAtRate = Objects.requireNonNull(value, "loadAt");
-            return this;
+        Builder(RunSpec base) {
+            this.base = Objects.requireNonNull(base, "base");
         }
 
         /** Runs these offered rates in requests/s, lowest first. */
@@ -171,10 +146,7 @@ public final class Sweep {
          */
         public SweepSpec build() {
             return new SweepSpec(
-                    server,
-                    workload,
-                    objectives,
-                    loadAtRate,
+                    base,
                     rates,
                     automaticRates,
                     synchronousProbe,

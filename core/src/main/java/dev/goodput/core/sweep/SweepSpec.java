@@ -2,23 +2,24 @@ package dev.goodput.core.sweep;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.goodput.core.Arrivals;
+import dev.goodput.core.InvalidSettingException;
 import dev.goodput.core.Load;
-import dev.goodput.core.Objective;
-import dev.goodput.core.ServerEndpoint;
-import dev.goodput.core.WorkloadSpec;
+import dev.goodput.core.RunSpec;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
-import java.util.function.DoubleFunction;
 import org.apiguardian.api.API;
 
 /**
- * Everything a sweep needs. Build one with {@link Sweep#newSweep(ServerEndpoint)}.
+ * Everything a sweep needs: a base run and how to vary its rate. Every run of the sweep is the base run spec with
+ * its load's arrivals at the run's rate ({@link #loadAt(double)}); everything else (server, workload, objectives,
+ * percentiles, confidence, client tokenizer, send-lag limit) is the base's, so a setting of the base cannot be
+ * lost on the way. Build one with {@link Sweep#newSweep(RunSpec)}.
  *
- * @param server the server under test
- * @param workload what every run sends
- * @param objectives the objectives every run is judged on; their request-level bounds define SLO attainment
- * @param loadAtRate the load profile of one run at an offered rate
+ * @param base the run each point repeats at its own rate; its load's arrivals must be at a rate (constant,
+ *     Poisson or gamma), whose rate each run replaces, and its objectives' request-level bounds define SLO
+ *     attainment
  * @param rates the grid's rates in requests/s, ascending; empty in automatic mode
  * @param automaticRates in automatic mode, how many rates to spread between the probes; else 0
  * @param synchronousProbe the automatic mode's one-at-a-time baseline run
@@ -35,10 +36,7 @@ import org.apiguardian.api.API;
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record SweepSpec(
-        ServerEndpoint server,
-        WorkloadSpec workload,
-        List<Objective> objectives,
-        DoubleFunction<Load> loadAtRate,
+        RunSpec base,
         List<Double> rates,
         int automaticRates,
         Load synchronousProbe,
@@ -54,14 +52,19 @@ public record SweepSpec(
         SweepListener listener) {
 
     public SweepSpec {
-        Objects.requireNonNull(server, "server");
-        Objects.requireNonNull(workload, "workload");
-        Objects.requireNonNull(loadAtRate, "loadAtRate");
-        objectives = List.copyOf(objectives);
+        Objects.requireNonNull(base, "base");
+        if (!(base.load().arrivals() instanceof Arrivals.AtRate)) {
+            throw InvalidSettingException.conflict(
+                    "a sweep varies the rate of its base load, which needs arrivals at a rate (constantRate, poisson"
+                            + " or gamma), was " + base.load().arrivals(),
+                    "load");
+        }
+        Objects.requireNonNull(synchronousProbe, "synchronousProbe");
+        Objects.requireNonNull(throughputProbe, "throughputProbe");
         rates = rates.stream().sorted().toList();
         for (double rate : rates) {
             if (!(rate > 0) || Double.isInfinite(rate)) {
-                throw new IllegalArgumentException("sweep rates must be positive and finite, was " + rate);
+                throw InvalidSettingException.of("rates", rate, "must be positive and finite");
             }
         }
         if (rates.isEmpty() && automaticRates < 1 && !search) {
@@ -69,20 +72,25 @@ public record SweepSpec(
                     "a sweep needs rates(...), automatic(n) or searchMaxGoodput(...): it has nothing to run");
         }
         if (!(attainmentTarget > 0 && attainmentTarget <= 1)) {
-            throw new IllegalArgumentException("attainmentTarget must be in (0, 1], was " + attainmentTarget);
+            throw InvalidSettingException.of("attainmentTarget", attainmentTarget, "must be in (0, 1]");
         }
         if (search && !(resolution > 0)) {
-            throw new IllegalArgumentException("the search's resolution must be positive, was " + resolution);
+            throw InvalidSettingException.of("resolution", resolution, "must be positive");
         }
         if (search && maxSearchRuns < 1) {
-            throw new IllegalArgumentException("the search needs at least 1 run, was " + maxSearchRuns);
+            throw InvalidSettingException.of("maxSearchRuns", maxSearchRuns, "must be at least 1");
         }
         if (!(maxErrorRate >= 0 && maxErrorRate <= 1)) {
-            throw new IllegalArgumentException("maxErrorRate must be in [0, 1], was " + maxErrorRate);
+            throw InvalidSettingException.of("maxErrorRate", maxErrorRate, "must be in [0, 1]");
         }
         Objects.requireNonNull(maxRunDuration, "maxRunDuration");
         Objects.requireNonNull(maxTotalDuration, "maxTotalDuration");
-        loadAtRate.apply(1.0).validate();
+    }
+
+    /** Returns the load of one run at an offered rate: the base load's arrivals at that rate. */
+    public Load loadAt(double requestsPerSecond) {
+        Arrivals.AtRate arrivals = (Arrivals.AtRate) base.load().arrivals();
+        return base.load().arrivals(arrivals.atRate(requestsPerSecond));
     }
 
     /** Returns whether the grid's rates are spread between two probes rather than given. */

@@ -2,6 +2,7 @@ package dev.goodput.core.sweep;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.goodput.core.Goodput;
 import dev.goodput.core.Load;
 import dev.goodput.core.Metric;
 import dev.goodput.core.Objective;
@@ -55,14 +56,14 @@ class SweepAgainstSimulatedServerTest {
     }
 
     private static Sweep.Builder sweep() {
-        return Sweep.newSweep(ServerEndpoint.of(server.baseUrl(), server.modelName()))
+        return Sweep.newSweep(Goodput.newRun(ServerEndpoint.of(server.baseUrl(), server.modelName()))
                 .workload(WorkloadSpec.synthetic()
                         .inputTokens(PROMPT)
                         .outputTokens(OUTPUT)
                         .build())
                 .objectives(Objective.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(250)))
-                .loadAt(rate ->
-                        Load.constantRate(rate).duration(Duration.ofSeconds(8)).drain(Duration.ofSeconds(5)));
+                .load(Load.constantRate(1).duration(Duration.ofSeconds(8)).drain(Duration.ofSeconds(5)))
+                .build());
     }
 
     /**

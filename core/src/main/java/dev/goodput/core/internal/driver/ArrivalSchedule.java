@@ -1,6 +1,6 @@
 package dev.goodput.core.internal.driver;
 
-import dev.goodput.core.Load;
+import dev.goodput.core.Arrivals;
 import java.util.SplittableRandom;
 
 /**
@@ -12,20 +12,20 @@ import java.util.SplittableRandom;
  */
 public final class ArrivalSchedule implements ArrivalSource {
 
-    private final Load.Arrivals arrivals;
+    private final Arrivals.AtRate arrivals;
     private final double meanGapNanos;
     private final double shape;
     private final SplittableRandom random;
     private double nextOffsetNanos;
 
-    public ArrivalSchedule(Load profile) {
-        if (profile.mode() != Load.Mode.OPEN_LOOP) {
-            throw new IllegalArgumentException("an arrival schedule needs an open-loop profile");
-        }
-        this.arrivals = profile.arrivals();
-        this.meanGapNanos = 1e9 / profile.rate();
-        this.shape = profile.burstiness();
-        this.random = new SplittableRandom(profile.seed());
+    public ArrivalSchedule(Arrivals.AtRate arrivals) {
+        this.arrivals = arrivals;
+        this.meanGapNanos = 1e9 / arrivals.rate();
+        this.shape = arrivals instanceof Arrivals.Gamma gamma ? gamma.burstiness() : 1.0;
+        long seed = arrivals instanceof Arrivals.Poisson poisson
+                ? poisson.seed()
+                : arrivals instanceof Arrivals.Gamma gamma ? gamma.seed() : 0;
+        this.random = new SplittableRandom(seed);
     }
 
     @Override
@@ -36,12 +36,13 @@ public final class ArrivalSchedule implements ArrivalSource {
     }
 
     private double gap() {
-        return switch (arrivals) {
-            case CONSTANT -> meanGapNanos;
-            case POISSON -> exponential() * meanGapNanos;
-            case GAMMA -> gamma(shape) / shape * meanGapNanos;
-            case TRACE -> throw new IllegalStateException("trace arrivals come from the workload, not a rate");
-        };
+        if (arrivals instanceof Arrivals.Poisson) {
+            return exponential() * meanGapNanos;
+        }
+        if (arrivals instanceof Arrivals.Gamma) {
+            return gamma(shape) / shape * meanGapNanos;
+        }
+        return meanGapNanos;
     }
 
     private double exponential() {

@@ -1,9 +1,11 @@
 package dev.goodput.core.internal.driver;
 
+import dev.goodput.core.Arrivals;
 import dev.goodput.core.RequestRecord;
 import dev.goodput.core.internal.client.InFlightRequest;
 import dev.goodput.core.internal.client.Transport;
 import dev.goodput.core.workload.ConversationWorkload;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -17,6 +19,7 @@ import java.util.Map;
 public final class ClosedLoopDriver extends LoadDriver {
 
     private final ConversationWorkload conversation;
+    private final Arrivals.ClosedLoop users;
     // Guarded by this.
     private int retiredUsers;
     private final Map<InFlightRequest, Integer> userOf = new HashMap<>();
@@ -27,19 +30,20 @@ public final class ClosedLoopDriver extends LoadDriver {
     public ClosedLoopDriver(TaskScheduler scheduler, Transport transport, RunOptions options) {
         super(scheduler, transport, options);
         this.conversation = options.workload() instanceof ConversationWorkload c ? c : null;
-        this.sessionOfUser = new long[profile.concurrency()];
-        this.turnOfUser = new int[profile.concurrency()];
+        this.users = (Arrivals.ClosedLoop) profile.arrivals();
+        this.sessionOfUser = new long[users.users()];
+        this.turnOfUser = new int[users.users()];
     }
 
     @Override
     protected void begin(long startNanos) {
-        for (int user = 0; user < profile.concurrency(); user++) {
+        for (int user = 0; user < users.users(); user++) {
             sessionOfUser[user] = nextSession++;
             scheduleUser(user, startNanos);
         }
-        if (profile.duration() != null) {
+        if (profile.limits().duration().isPresent()) {
             // The drain period starts when the load period ends, even if a user is stuck in a long request.
-            long end = startNanos + profile.duration().toNanos();
+            long end = startNanos + profile.limits().duration().get().toNanos();
             scheduler.schedule(end, () -> {
                 synchronized (this) {
                     creationFinished();
@@ -50,13 +54,13 @@ public final class ClosedLoopDriver extends LoadDriver {
 
     @Override
     protected long loadEndOffsetNanos() {
-        return profile.duration() == null ? Long.MAX_VALUE : profile.duration().toNanos();
+        return profile.limits().duration().map(Duration::toNanos).orElse(Long.MAX_VALUE);
     }
 
     @Override
     protected void afterEnd(InFlightRequest request, RequestRecord record) {
         int user = userOf.remove(request);
-        long pause = profile.thinkTime().toNanos();
+        long pause = users.thinkTime().toNanos();
         if (conversation != null) {
             turnOfUser[user]++;
             if (turnOfUser[user] == conversation.turns()) {
@@ -77,7 +81,7 @@ public final class ClosedLoopDriver extends LoadDriver {
     private synchronized void send(int user, long intendedNanos) {
         if (!mayCreate(intendedNanos)) {
             retiredUsers++;
-            if (retiredUsers == profile.concurrency()) {
+            if (retiredUsers == users.users()) {
                 creationFinished();
             }
             return;
@@ -87,7 +91,7 @@ public final class ClosedLoopDriver extends LoadDriver {
                 : create(intendedNanos, index -> conversation.request(index, sessionOfUser[user], turnOfUser[user]));
         userOf.put(request, user);
         dispatch(request, false);
-        if (profile.requests() > 0 && createdCount() == profile.requests()) {
+        if (createdCount() == profile.limits().requests().orElse(-1)) {
             creationFinished();
         }
     }

@@ -2,6 +2,7 @@ package dev.goodput.core.internal.driver;
 
 import dev.goodput.core.Load;
 import dev.goodput.core.Phase;
+import dev.goodput.core.RequestPolicy;
 import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RequestSpec;
 import dev.goodput.core.RunProgress;
@@ -73,8 +74,9 @@ public abstract class LoadDriver {
     /** Returns how far the run has got. */
     public final synchronized RunProgress progress() {
         long elapsed = startNanos == 0 ? 0 : scheduler.clock().nanoTime() - startNanos;
-        long planned = profile.duration() == null ? 0 : profile.duration().toNanos();
-        return new RunProgress(created, records.size(), profile.requests(), elapsed, planned, finished.isDone());
+        long planned = profile.limits().duration().map(Duration::toNanos).orElse(0L);
+        return new RunProgress(
+                created, records.size(), profile.limits().requests().orElse(0), elapsed, planned, finished.isDone());
     }
 
     /** Returns every record, ordered by schedule position. Call after {@link #finished()} completed. */
@@ -108,9 +110,11 @@ public abstract class LoadDriver {
         if (creationDone) {
             return false;
         }
-        boolean belowCount = profile.requests() == 0 || created < profile.requests();
-        Duration duration = profile.duration();
-        boolean beforeEnd = duration == null || intendedNanos - startNanos < duration.toNanos();
+        boolean belowCount = created < profile.limits().requests().orElse(Long.MAX_VALUE);
+        boolean beforeEnd = profile.limits()
+                .duration()
+                .map(duration -> intendedNanos - startNanos < duration.toNanos())
+                .orElse(true);
         return belowCount && beforeEnd;
     }
 
@@ -145,9 +149,10 @@ public abstract class LoadDriver {
         long now = scheduler.clock().nanoTime();
         request.markDispatched(now, heldByCap);
         List<TaskScheduler.Cancellable> armed = new ArrayList<>(3);
-        armTimeout(armed, request, now, profile.headersTimeout(), "no response headers", true, false);
-        armTimeout(armed, request, now, profile.firstTokenTimeout(), "no first token", false, true);
-        armTimeout(armed, request, now, profile.totalTimeout(), "not finished", false, false);
+        RequestPolicy policy = profile.requestPolicy();
+        armTimeout(armed, request, now, policy.headersTimeout().orElse(null), "no response headers", true, false);
+        armTimeout(armed, request, now, policy.firstTokenTimeout().orElse(null), "no first token", false, true);
+        armTimeout(armed, request, now, policy.totalTimeout(), "not finished", false, false);
         timers.put(request, armed);
         try {
             request.attach(transport.start(request));
@@ -241,11 +246,12 @@ public abstract class LoadDriver {
      * new attempt's record.
      */
     private boolean retryIfAllowed(InFlightRequest failed, RequestRecord record) {
-        if (profile.retries() == 0 || record.attempts() > profile.retries() || !RetryPolicy.isRetryable(record)) {
+        int retries = profile.requestPolicy().retries();
+        if (retries == 0 || record.attempts() > retries || !RetryPolicy.isRetryable(record)) {
             return false;
         }
         long waitNanos = RetryPolicy.waitNanos(failed.retryAfterSeconds(), record.attempts());
-        if (waitNanos > profile.maxRetryWait().toNanos()) {
+        if (waitNanos > profile.requestPolicy().maxRetryWait().toNanos()) {
             return false;
         }
         InFlightRequest retry = new InFlightRequest(

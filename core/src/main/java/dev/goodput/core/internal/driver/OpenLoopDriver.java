@@ -25,7 +25,7 @@ public final class OpenLoopDriver extends LoadDriver {
     public OpenLoopDriver(TaskScheduler scheduler, Transport transport, RunOptions options) {
         super(scheduler, transport, options);
         this.schedule = ArrivalSource.of(options);
-        this.maxConcurrency = options.profile().maxConcurrency();
+        this.maxConcurrency = options.profile().maxConcurrency().orElse(0);
     }
 
     @Override
@@ -36,16 +36,17 @@ public final class OpenLoopDriver extends LoadDriver {
 
     @Override
     protected long loadEndOffsetNanos() {
-        if (profile.duration() != null) {
-            return profile.duration().toNanos();
+        if (profile.limits().duration().isPresent()) {
+            return profile.limits().duration().get().toNanos();
         }
-        if (profile.requests() == 0 || profile.cooldown().isZero()) {
+        if (profile.cooldown().duration().isEmpty()) {
             return Long.MAX_VALUE;
         }
         // Only a request limit: the load period ends at the last scheduled arrival. Replay the schedule.
         ArrivalSource replay = ArrivalSource.of(options);
         long last = 0;
-        for (long i = 0; i < profile.requests(); i++) {
+        long requests = profile.limits().requests().orElseThrow();
+        for (long i = 0; i < requests; i++) {
             last = replay.next();
         }
         return last;

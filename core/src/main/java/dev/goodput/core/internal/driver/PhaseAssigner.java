@@ -2,6 +2,7 @@ package dev.goodput.core.internal.driver;
 
 import dev.goodput.core.Load;
 import dev.goodput.core.Phase;
+import java.time.Duration;
 
 /**
  * Decides at creation whether a request is warm-up, measured or cool-down, from its position and its intended
@@ -19,11 +20,13 @@ final class PhaseAssigner {
      *     open loop with only a request limit); unused without a time-based cool-down
      */
     PhaseAssigner(Load profile, long loadEndOffsetNanos) {
-        this.warmupRequests = profile.warmupRequests();
-        this.warmupNanos = profile.warmup().toNanos();
-        this.cooldownFromIndex =
-                profile.cooldownRequests() > 0 ? profile.requests() - profile.cooldownRequests() : Long.MAX_VALUE;
-        long cooldownNanos = profile.cooldown().toNanos();
+        this.warmupRequests = profile.warmup().requests().orElse(0);
+        this.warmupNanos = profile.warmup().duration().orElse(Duration.ZERO).toNanos();
+        this.cooldownFromIndex = profile.cooldown().requests().isPresent()
+                ? profile.limits().requests().orElseThrow()
+                        - profile.cooldown().requests().getAsLong()
+                : Long.MAX_VALUE;
+        long cooldownNanos = profile.cooldown().duration().orElse(Duration.ZERO).toNanos();
         this.cooldownFromOffsetNanos = cooldownNanos > 0 ? loadEndOffsetNanos - cooldownNanos : Long.MAX_VALUE;
     }
 

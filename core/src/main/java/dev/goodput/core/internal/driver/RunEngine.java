@@ -1,6 +1,5 @@
 package dev.goodput.core.internal.driver;
 
-import dev.goodput.core.Load;
 import dev.goodput.core.ProgressListener;
 import dev.goodput.core.RunEnvironment;
 import dev.goodput.core.RunResult;
@@ -23,7 +22,7 @@ public final class RunEngine {
     public static LoadDriver driver(RunSpec spec, TaskScheduler scheduler, Transport transport) {
         RunOptions options = new RunOptions(
                 spec.workload(), spec.load(), spec.server().requireStreamEnd(), spec.outputTokenCounter());
-        return spec.load().mode() == Load.Mode.OPEN_LOOP
+        return spec.load().arrivals().isOpenLoop()
                 ? new OpenLoopDriver(scheduler, transport, options)
                 : new ClosedLoopDriver(scheduler, transport, options);
     }
@@ -41,6 +40,9 @@ public final class RunEngine {
         if (spec.progressListener() != null) {
             reportProgress(spec.progressListener(), driver, scheduler);
         }
+        if (spec.watcher() != null) {
+            watch(spec.watcher(), driver, scheduler);
+        }
         try {
             driver.finished().get();
         } catch (InterruptedException e) {
@@ -57,18 +59,24 @@ public final class RunEngine {
     }
 
     private static void reportProgress(ProgressListener listener, LoadDriver driver, TaskScheduler scheduler) {
-        long interval = listener instanceof RunWatcher watcher
-                ? Math.max(1, watcher.interval().toNanos())
-                : PROGRESS_INTERVAL_NANOS;
-        scheduler.schedule(scheduler.clock().nanoTime() + interval, () -> {
+        scheduler.schedule(scheduler.clock().nanoTime() + PROGRESS_INTERVAL_NANOS, () -> {
             if (!driver.finished().isDone()) {
                 listener.onProgress(driver.progress());
-                Optional<String> stop =
-                        listener instanceof RunWatcher watcher ? watcher.stopReason() : Optional.empty();
+                reportProgress(listener, driver, scheduler);
+            }
+        });
+    }
+
+    private static void watch(RunWatcher watcher, LoadDriver driver, TaskScheduler scheduler) {
+        long interval = Math.max(1, watcher.interval().toNanos());
+        scheduler.schedule(scheduler.clock().nanoTime() + interval, () -> {
+            if (!driver.finished().isDone()) {
+                watcher.onProgress(driver.progress());
+                Optional<String> stop = watcher.stopReason();
                 if (stop.isPresent()) {
                     driver.cancelAll(stop.get());
                 } else {
-                    reportProgress(listener, driver, scheduler);
+                    watch(watcher, driver, scheduler);
                 }
             }
         });

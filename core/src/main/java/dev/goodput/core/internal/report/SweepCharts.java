@@ -35,7 +35,7 @@ public final class SweepCharts {
     private static Set<Metric> latencyMetrics(SweepResult result) {
         Set<Metric> metrics = new LinkedHashSet<>();
         metrics.add(Metric.TTFT);
-        for (Objective slo : result.spec().objectives()) {
+        for (Objective slo : result.spec().base().objectives()) {
             if (slo.metric().isLatency() && slo.metric().kind() != Metric.Kind.RUN) {
                 metrics.add(slo.metric());
             }
@@ -58,7 +58,7 @@ public final class SweepCharts {
                     .toArray();
             chart.lineWithDots("p" + (int) percentile, x, y);
         }
-        for (Objective slo : result.spec().objectives()) {
+        for (Objective slo : result.spec().base().objectives()) {
             if (slo.metric() == metric) {
                 chart.horizontal(slo.toString(), slo.threshold() / 1e6);
             }

@@ -3,6 +3,7 @@ package dev.goodput.core.internal.result;
 import static dev.goodput.core.RequestRecord.ABSENT;
 
 import dev.goodput.core.Accounting;
+import dev.goodput.core.Arrivals;
 import dev.goodput.core.ClientHealth;
 import dev.goodput.core.Load;
 import dev.goodput.core.LoadStatistics;
@@ -103,7 +104,7 @@ public final class ResultCalculator {
                 clientHealth(
                         distributions.get(Metric.SEND_LAG),
                         spec.sendLagLimit().toNanos(),
-                        spec.load().mode()));
+                        spec.load().arrivals().isOpenLoop()));
     }
 
     /**
@@ -218,8 +219,8 @@ public final class ResultCalculator {
         double achieved = dispatched >= 2 && lastDispatch > firstDispatch
                 ? (dispatched - 1) * 1e9 / (lastDispatch - firstDispatch)
                 : Double.NaN;
-        double offered = profile.mode() == Load.Mode.OPEN_LOOP ? profile.rate() : Double.NaN;
-        if (profile.arrivals() == Load.Arrivals.TRACE && records.size() >= 2) {
+        double offered = profile.arrivals() instanceof Arrivals.AtRate atRate ? atRate.rate() : Double.NaN;
+        if (profile.arrivals() instanceof Arrivals.TraceTimes && records.size() >= 2) {
             // A replayed trace offers the mean rate of its intended start times.
             long first = records.stream()
                     .mapToLong(RequestRecord::intendedNanos)
@@ -258,7 +259,7 @@ public final class ResultCalculator {
      * (where a p99 is just the maximum, and one hiccup such as opening every connection at once would decide).
      * Fewer than 10 samples say nothing either way.
      */
-    private static ClientHealth clientHealth(Distribution sendLag, long limitNanos, Load.Mode mode) {
+    private static ClientHealth clientHealth(Distribution sendLag, long limitNanos, boolean openLoop) {
         if (sendLag.count() < 10) {
             return new ClientHealth(true, Double.NaN, limitNanos, null);
         }
@@ -267,7 +268,7 @@ public final class ResultCalculator {
         if (lag <= limitNanos) {
             return new ClientHealth(true, lag, limitNanos, null);
         }
-        String consequence = mode == Load.Mode.OPEN_LOOP
+        String consequence = openLoop
                 ? "so the server was offered less load than the profile asked for"
                 : "so the users waited longer between requests than their think time";
         return new ClientHealth(

@@ -1,6 +1,5 @@
 package dev.goodput.core.internal.sweep;
 
-import dev.goodput.core.ProgressListener;
 import dev.goodput.core.RunProgress;
 import dev.goodput.core.RunWatcher;
 import java.time.Duration;
@@ -8,7 +7,7 @@ import java.util.Optional;
 import java.util.function.LongSupplier;
 
 /**
- * Watches one run of a sweep: forwards its progress, and ends it when it runs past the per-run or the overall
+ * Watches one run of a sweep and ends it when it runs past the per-run or the overall
  * limit, or when the over-saturation detector fires. Remembers why it ended the run.
  */
 final class RunLimits implements RunWatcher {
@@ -19,24 +18,17 @@ final class RunLimits implements RunWatcher {
     private final long deadlineNanos;
     private final LongSupplier clock;
     private final OverSaturationDetector detector;
-    private final ProgressListener forward;
     private volatile String reason;
 
     /**
      * @param detector the over-saturation detector, or {@code null} when the run cannot over-saturate or
      *     detection is off
      */
-    RunLimits(
-            Duration maxRun,
-            long deadlineNanos,
-            LongSupplier clock,
-            OverSaturationDetector detector,
-            ProgressListener forward) {
+    RunLimits(Duration maxRun, long deadlineNanos, LongSupplier clock, OverSaturationDetector detector) {
         this.maxRunNanos = maxRun.toNanos();
         this.deadlineNanos = deadlineNanos;
         this.clock = clock;
         this.detector = detector;
-        this.forward = forward;
     }
 
     @Override
@@ -55,9 +47,6 @@ final class RunLimits implements RunWatcher {
             reason = "the sweep reached its overall time limit";
         } else if (reason == null && detector != null) {
             reason = detector.verdict().orElse(null);
-        }
-        if (forward != null) {
-            forward.onProgress(progress);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.goodput.core.internal.sweep;
 
+import dev.goodput.core.Arrivals;
 import dev.goodput.core.Goodput;
 import dev.goodput.core.Load;
 import dev.goodput.core.ProgressListener;
@@ -51,8 +52,7 @@ public final class SweepRunner {
                 notes.add(String.format(Locale.ROOT, "rates from %.2f req/s on were not run: %s", rate, timeUp()));
                 break;
             }
-            SweepPoint point =
-                    runAt(SweepPoint.Role.GRID, rate, spec.loadAtRate().apply(rate));
+            SweepPoint point = runAt(SweepPoint.Role.GRID, rate, spec.loadAt(rate));
             if (point.stoppedEarly() || point.errorRate() > spec.maxErrorRate()) {
                 int skipped = grid.size() - grid.indexOf(rate) - 1;
                 if (skipped > 0) {
@@ -125,7 +125,7 @@ public final class SweepRunner {
                 notes.add("the search stopped: " + timeUp());
                 return false;
             }
-            runAt(SweepPoint.Role.SEARCH, next, spec.loadAtRate().apply(next));
+            runAt(SweepPoint.Role.SEARCH, next, spec.loadAt(next));
         }
         boolean closed =
                 Bracket.of(points, spec.attainmentTarget(), spec.maxErrorRate()).closed(spec.resolution());
@@ -137,20 +137,15 @@ public final class SweepRunner {
     }
 
     private SweepPoint runAt(SweepPoint.Role role, double rate, Load load) {
-        OverSaturationDetector detector = spec.overSaturationDetection() && load.mode() == Load.Mode.OPEN_LOOP
-                ? new OverSaturationDetector(load.rate(), SATURATION_WINDOW, 1_000_000_000L)
-                : null;
+        OverSaturationDetector detector =
+                spec.overSaturationDetection() && load.arrivals() instanceof Arrivals.AtRate atRate
+                        ? new OverSaturationDetector(atRate.rate(), SATURATION_WINDOW, 1_000_000_000L)
+                        : null;
         String label = Double.isNaN(rate)
                 ? role.name().toLowerCase(Locale.ROOT).replace('_', ' ') + " (" + load + ")"
                 : String.format(Locale.ROOT, "rate %.2f req/s", rate);
-        RunLimits limits =
-                new RunLimits(spec.maxRunDuration(), deadlineNanos, System::nanoTime, detector, forward(label));
-        RunSpec run = Goodput.newRun(spec.server())
-                .workload(spec.workload())
-                .load(load)
-                .objectives(spec.objectives())
-                .progress(limits)
-                .build();
+        RunLimits limits = new RunLimits(spec.maxRunDuration(), deadlineNanos, System::nanoTime, detector);
+        RunSpec run = spec.base().withLoad(load).withProgress(forward(label)).withWatcher(limits);
         RunResult result = runner.apply(run);
         SweepPoint point =
                 new SweepPoint(role, rate, result, limits.stopReason().orElse(null));

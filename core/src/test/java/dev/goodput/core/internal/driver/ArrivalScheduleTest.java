@@ -3,13 +3,14 @@ package dev.goodput.core.internal.driver;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.goodput.core.Arrivals;
 import dev.goodput.core.Load;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 class ArrivalScheduleTest {
 
-    private static long[] gaps(Load profile, int count) {
+    private static long[] gaps(Arrivals.AtRate profile, int count) {
         ArrivalSchedule schedule = new ArrivalSchedule(profile);
         long previous = schedule.next();
         assertThat(previous).isZero();

@@ -2,6 +2,8 @@ package dev.goodput.core.internal.sweep;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.goodput.core.Arrivals;
+import dev.goodput.core.Goodput;
 import dev.goodput.core.Load;
 import dev.goodput.core.Metric;
 import dev.goodput.core.Objective;
@@ -41,7 +43,7 @@ class SweepSearchTest {
     }
 
     private static RunResult scripted(RunSpec spec) {
-        double rate = spec.load().rate();
+        double rate = ((Arrivals.AtRate) spec.load().arrivals()).rate();
         List<RequestRecord> records = new ArrayList<>();
         for (int i = 0; i < 50; i++) {
             long intended = Math.round(i * 1000 / rate) * MS;
@@ -73,10 +75,11 @@ class SweepSearchTest {
     }
 
     private static Sweep.Builder sweep() {
-        return Sweep.newSweep(ServerEndpoint.of("http://127.0.0.1:1", "m"))
+        return Sweep.newSweep(Goodput.newRun(ServerEndpoint.of("http://127.0.0.1:1", "m"))
                 .workload(WorkloadSpec.synthetic().outputTokens(10).build())
                 .objectives(Objective.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(100)))
-                .loadAt(rate -> Load.constantRate(rate).requests(50));
+                .load(Load.constantRate(1).requests(50))
+                .build());
     }
 
     private static SweepResult run(Sweep.Builder builder) {

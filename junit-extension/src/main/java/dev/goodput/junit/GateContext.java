@@ -1,0 +1,125 @@
+package dev.goodput.junit;
+
+import dev.goodput.core.Goodput;
+import dev.goodput.core.ProgressListener;
+import dev.goodput.core.RunSpec;
+import java.lang.reflect.Method;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * Everything the extension knows about one test, built once before the test body and kept in the test's store:
+ * its name, its configuration (parsed once), its annotations as core values, where its reports go, the server it
+ * runs against and the base spec of its runs. Every later step (the run, the sweep, the runner parameter, the
+ * reports, the verdict) reads this value and computes none of it again.
+ *
+ * <p>The order in which it is built is the order of what may fail: configuration parameters, then annotations
+ * (both before any server is started), then the server, then the base spec.
+ */
+final class GateContext {
+
+    private static final String KEY = "gate";
+    private static final Pattern INVOCATION = Pattern.compile("\\[test-template-invocation:#(\\d+)]$");
+
+    private final ExtensionContext context;
+    private final String name;
+    private final GoodputConfiguration configuration;
+    private final GateDefinition definition;
+    private final Path reportDirectory;
+    private final ServerResolver.ResolvedServer server;
+    private final RunSpec baseRun;
+
+    private GateContext(ExtensionContext context) {
+        this.context = context;
+        Method method = context.getRequiredTestMethod();
+        this.name = context.getRequiredTestClass().getSimpleName() + "." + method.getName() + "()";
+        this.configuration = GoodputConfiguration.from(context);
+        this.definition = GateDefinition.of(context.getRequiredTestClass(), method, name, configuration.loadScale());
+        Matcher invocation = INVOCATION.matcher(context.getUniqueId());
+        this.reportDirectory = configuration
+                .reportDirectory()
+                .resolve(context.getRequiredTestClass().getSimpleName())
+                .resolve(method.getName() + (invocation.find() ? "-" + invocation.group(1) : ""));
+        boolean takesRunner = Arrays.asList(method.getParameterTypes()).contains(GoodputRunner.class);
+        this.server =
+                definition.load().isPresent() || takesRunner ? ServerResolver.resolve(context, configuration) : null;
+        this.baseRun = definition
+                .load()
+                .map(load -> new AnnotationSettings("the gate", name)
+                        .apply(() -> newRun().workload(definition.workload())
+                                .load(load)
+                                .objectives(definition.objectives())
+                                .build()))
+                .orElse(null);
+    }
+
+    /** Returns the test's context, building it on first use. */
+    static GateContext of(ExtensionContext context) {
+        return context.getStore(GoodputExtension.NAMESPACE)
+                .getOrComputeIfAbsent(KEY, key -> new GateContext(context), GateContext.class);
+    }
+
+    /** Returns the JUnit context of the test. */
+    ExtensionContext context() {
+        return context;
+    }
+
+    /** Returns the test's name as messages show it: {@code "ChatGate.chat()"}. */
+    String name() {
+        return name;
+    }
+
+    /** Returns the report title of a run: 0 is the annotated gate, 1.. a runner's runs. */
+    String title(int run) {
+        String plain = name.substring(0, name.length() - 2);
+        return run == 0 ? plain : plain + " run " + run;
+    }
+
+    GoodputConfiguration configuration() {
+        return configuration;
+    }
+
+    GateDefinition definition() {
+        return definition;
+    }
+
+    /**
+     * Returns the directory of a run's reports; {@code run} 0 is the annotated gate, 1.. a runner's runs. Each
+     * invocation of a parameterized or repeated test gets its own directory ({@code method-2} for the second).
+     */
+    Path reportDirectory(int run) {
+        return run == 0
+                ? reportDirectory
+                : reportDirectory.resolveSibling(reportDirectory.getFileName() + "-run" + run);
+    }
+
+    /** Returns the server the test runs against; present when it has a load or takes a runner. */
+    ServerResolver.ResolvedServer server() {
+        return server;
+    }
+
+    /** Returns the spec of the annotated run (for a sweep, one run at the grid's first rate), if there is a load. */
+    Optional<RunSpec> baseRun() {
+        return Optional.ofNullable(baseRun);
+    }
+
+    /** Starts a run against the test's server with the configured client settings and progress line. */
+    RunSpec.Builder newRun() {
+        return Goodput.newRun(server.endpoint())
+                .sendLagLimit(configuration.sendLagLimit())
+                .progress(progressLine());
+    }
+
+    /** Returns the sweep's progress line, or {@code null} when progress is off. */
+    dev.goodput.core.sweep.SweepListener sweepProgressLine() {
+        return SweepProgressLine.forTest(title(0), configuration);
+    }
+
+    private ProgressListener progressLine() {
+        return ProgressLine.forTest(title(0), configuration);
+    }
+}
