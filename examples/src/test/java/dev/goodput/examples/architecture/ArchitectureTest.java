@@ -41,10 +41,11 @@ class ArchitectureTest {
             byName.computeIfAbsent(type.getSimpleName(), name -> new TreeSet<>())
                     .add(type.getName());
         }
+        assertThat(byName).hasSizeGreaterThan(50);
+        byName.values().removeIf(types -> types.size() == 1);
         assertThat(byName)
-                .hasSizeGreaterThan(50)
                 .as("public API types sharing a simple name across the published modules")
-                .allSatisfy((name, types) -> assertThat(types).as(name).hasSize(1));
+                .isEmpty();
     }
 
     @Test
