@@ -9,6 +9,7 @@ import dev.goodput.junit.LoadProfile;
 import dev.goodput.junit.SimulatedServer;
 import dev.goodput.junit.Slo;
 import dev.goodput.junit.Workload;
+import dev.goodput.mock.ModelPredictions;
 import dev.goodput.mock.PerformanceModel;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -38,7 +39,7 @@ class CapacityCheckExample {
     @LoadProfile(concurrency = 16, requests = 64, warmupRequests = 16)
     @Slo(metric = TPOT, percentile = 90, atMost = 40)
     void sixteen_users_on_eight_slots_queue_for_the_first_token(RunResult result) {
-        double capacity = MODEL.maxRequestsPerSecond(128, 64); // about 8.1 requests/s
+        double capacity = ModelPredictions.of(MODEL).maxRequestsPerSecond(128, 64); // about 8.1 requests/s
 
         assertThat(result).hasNoFailedRequests().hasNoTimedOutRequests().isBalanced();
         // The server is saturated: throughput is at its capacity, not above it.

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  * <p>Why these numbers hold on the simulated H100 ({@code h100-llama3-8b}): a 128-token prompt prefills in
  * about 7 ms and a decode step over the ~50 sequences in flight takes about 8 ms, so TTFT is typically 15-20 ms
  * (wait for the running step, then one mixed step) and TPOT about 8 ms. The preset saturates at about 78
- * requests/s of this shape ({@code PerformanceModel.maxRequestsPerSecond(128, 256)}), so 24/s is under a third
+ * requests/s of this shape ({@code ModelPredictions.of(model).maxRequestsPerSecond(128, 256)}), so 24/s is under a third
  * of its capacity. One run on a shared 2-core machine measured p90 TTFT 20 ms, p99 TTFT 78 ms (95% CI up to
  * 182 ms), p99 TPOT 8.4 ms and goodput 22.5 requests/s. The bounds leave wide margins because the tails of a
  * busy CI machine (garbage collection, descheduled threads) land in TTFT: with 400 samples the upper end of a

@@ -2,8 +2,6 @@ package dev.goodput.mock;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.goodput.mock.internal.engine.SaturationProbe;
-import dev.goodput.mock.internal.engine.StepCost;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
@@ -15,11 +13,16 @@ import org.apiguardian.api.API;
  *
  * <p>A model is immutable; each {@code withX} method returns a copy. The named {@linkplain #preset presets} pair
  * real hardware with a real model and derive their step times from the roofline (see {@link #preset} and
- * {@link #stepNanos}); {@link #fixed} and {@link #singleSlot} have constant
- * costs and are exact, for tests.
+ * {@link ModelPredictions#stepNanos}); {@link #fixed} and {@link #singleSlot} have constant costs and are exact,
+ * for tests.
  *
- * <p>The cost methods ({@link #decodeStepNanos}, {@link #prefillNanos}, {@link #stepNanos}) are the same
- * functions the engine charges, so a test can compute where the model puts its knee and its saturation point.
+ * <p>{@link ModelPredictions} computes what a model implies (step durations, its knee, its saturation throughput)
+ * with the same functions the engine charges.
+ *
+ * <p>Longer than 300 lines because it is one immutable value of some thirty settings, as vLLM's engine arguments
+ * are, each with its documented copy method or accessor: split, one configuration would be spread over several
+ * types a user has to learn, while the parts with a job of their own (presets, validation, predictions) already
+ * live in their own classes.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class PerformanceModel {
@@ -72,7 +75,7 @@ public final class PerformanceModel {
      * @throws IllegalArgumentException if no preset has that name; the message lists the known names
      */
     public static PerformanceModel preset(String name) {
-        return PerformanceModelPresets.byName(name);
+        return new PerformanceModel(PerformanceModelPresets.byName(name));
     }
 
     /** Returns the names of the presets, the default ({@code h100-llama3-8b}) first. */
@@ -82,7 +85,7 @@ public final class PerformanceModel {
 
     /** Returns the default preset, {@code h100-llama3-8b}. */
     public static PerformanceModel defaultModel() {
-        return PerformanceModelPresets.byName(PerformanceModelPresets.DEFAULT);
+        return preset(PerformanceModelPresets.DEFAULT);
     }
 
     /**
@@ -137,8 +140,8 @@ public final class PerformanceModel {
 
     /**
      * Returns a copy that produces {@code tokensPerChunk} tokens per decode step, as speculative decoding does when
-     * every draft is accepted, and emits them together. A roofline step then costs
-     * {@link StepCost#DRAFT_COST_PER_EXTRA_TOKEN} more per extra token; constant-cost models keep their TPOT per
+     * every draft is accepted, and emits them together. A roofline step then costs a
+     * tenth more per extra token (drafting); constant-cost models keep their TPOT per
      * emission. To group tokens without producing them faster, use {@link #withStreamInterval}.
      */
     public PerformanceModel withTokensPerChunk(int tokensPerChunk) {
@@ -210,56 +213,6 @@ public final class PerformanceModel {
         return new PerformanceModel(copy);
     }
 
-    /**
-     * Returns the duration of a step in which {@code batchSize} sequences each decode one token (one chunk),
-     * reading {@code totalContextTokens} tokens of KV cache between them.
-     */
-    public long decodeStepNanos(int batchSize, long totalContextTokens) {
-        return StepCost.stepNanos(this, batchSize, totalContextTokens, 0, 0, 0);
-    }
-
-    /** Returns the duration of a step that prefills one fresh prompt of {@code tokens} tokens and nothing else. */
-    public long prefillNanos(int tokens) {
-        return StepCost.stepNanos(this, 0, 0, tokens, tokens, StepCost.attentionPairs(0, tokens));
-    }
-
-    /**
-     * Returns the duration of a step holding {@code decodeSequences} decodes over {@code decodeContextTokens} of
-     * context and one prefill chunk of {@code prefillTokens} new tokens after {@code prefillOffsetTokens} tokens
-     * already in the cache. This is the roofline {@code max(bytes / (BW * MBU), flops / (F * MFU)) + overhead}
-     * with bytes = weights + KV read and flops = 2 * parameters * tokens + attention.
-     */
-    public long stepNanos(int decodeSequences, long decodeContextTokens, int prefillTokens, long prefillOffsetTokens) {
-        return StepCost.stepNanos(
-                this,
-                decodeSequences,
-                decodeContextTokens,
-                prefillTokens,
-                prefillTokens == 0 ? 0 : prefillOffsetTokens + prefillTokens,
-                StepCost.attentionPairs(prefillOffsetTokens, prefillTokens));
-    }
-
-    /**
-     * Returns how many requests of this shape the engine runs at once: its batch slots or its KV cache (each
-     * sequence eventually holds {@code promptTokens + outputTokens} tokens of it), whichever runs out first. Beyond
-     * this concurrency, more load only queues: this is the model's knee.
-     */
-    public int maxConcurrentSequences(int promptTokens, int outputTokens) {
-        return SaturationProbe.maxConcurrentSequences(this, promptTokens, outputTokens);
-    }
-
-    /**
-     * Returns the most requests per second of this shape the engine completes when saturated (without jitter and
-     * without prefix sharing); an open-loop arrival rate above it makes the waiting queue and TTFT grow without
-     * bound. Computed by running the engine's own scheduler on virtual time over a backlog of such requests, so it
-     * takes a moment for large models (well under a second for the presets). Infinite in fixed mode.
-     *
-     * @throws IllegalArgumentException if the shape exceeds the model's context, which the server refuses
-     */
-    public double maxRequestsPerSecond(int promptTokens, int outputTokens) {
-        return SaturationProbe.requestsPerSecond(this, promptTokens, outputTokens);
-    }
-
     /** Returns the name (a preset's name unless renamed). */
     public String name() {
         return settings.name;
@@ -267,7 +220,7 @@ public final class PerformanceModel {
 
     /** Returns how the engine schedules generations under this model. */
     public Mode mode() {
-        return settings.mode;
+        return settings.batching ? Mode.CONTINUOUS_BATCHING : Mode.FIXED;
     }
 
     /** Returns the most sequences in the running batch ({@link Integer#MAX_VALUE} in fixed mode). */

@@ -1,28 +1,32 @@
 package dev.goodput.mock;
 
-import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
 
-/** The named performance models; {@link PerformanceModel#preset} documents how each is derived. */
+/**
+ * The settings of the named performance models; {@link PerformanceModel#preset} documents how each is derived.
+ * Hands out settings rather than models, so that the model depends on its presets and not the other way round.
+ */
 final class PerformanceModelPresets {
 
     static final String DEFAULT = "h100-llama3-8b";
 
     private static final double GIB = 1024.0 * 1024 * 1024;
+    private static final long MILLISECOND = 1_000_000;
     private static final long LLAMA3_8B_PARAMETERS = 8_030_000_000L;
     private static final long LLAMA3_8B_KV_BYTES_PER_TOKEN = 2L * 32 * 8 * 128 * 2;
     private static final long LLAMA3_8B_ATTENTION_FLOPS_PER_PAIR = 4L * 32 * 4096;
 
-    private static final Map<String, Supplier<PerformanceModel>> PRESETS = presets();
+    private static final Map<String, Supplier<PerformanceModelSettings>> PRESETS = presets();
 
     private PerformanceModelPresets() {}
 
-    static PerformanceModel byName(String name) {
-        Supplier<PerformanceModel> preset = PRESETS.get(name);
+    /** Returns a fresh copy of the named preset's settings. */
+    static PerformanceModelSettings byName(String name) {
+        Supplier<PerformanceModelSettings> preset = PRESETS.get(name);
         if (preset == null) {
             throw new IllegalArgumentException(
                     "Unknown performance model preset '" + name + "'; known presets: " + String.join(", ", names()));
@@ -34,8 +38,8 @@ final class PerformanceModelPresets {
         return Collections.unmodifiableSet(PRESETS.keySet());
     }
 
-    private static Map<String, Supplier<PerformanceModel>> presets() {
-        Map<String, Supplier<PerformanceModel>> presets = new LinkedHashMap<>();
+    private static Map<String, Supplier<PerformanceModelSettings>> presets() {
+        Map<String, Supplier<PerformanceModelSettings>> presets = new LinkedHashMap<>();
         presets.put(DEFAULT, () -> llama3(DEFAULT, "NVIDIA H100 SXM 80GB", 3.35e12, 989e12, 50 * GIB, 1024, 8192));
         presets.put(
                 "a100-llama3-8b",
@@ -43,12 +47,14 @@ final class PerformanceModelPresets {
         presets.put(
                 "l4-llama3-8b", () -> llama3("l4-llama3-8b", "NVIDIA L4 24GB", 300e9, 121e12, 2.66 * GIB, 256, 2048));
         presets.put("tiny-test", PerformanceModelPresets::tinyTest);
-        presets.put("fixed", () -> PerformanceModel.fixed(Duration.ofMillis(50), Duration.ofMillis(10)));
-        presets.put("single-slot", () -> PerformanceModel.singleSlot(Duration.ofMillis(100), Duration.ofMillis(20)));
+        presets.put("fixed", () -> PerformanceModelSettings.fixed("fixed", MILLISECOND * 50, MILLISECOND * 10));
+        presets.put(
+                "single-slot",
+                () -> PerformanceModelSettings.singleSlot("single-slot", MILLISECOND * 100, MILLISECOND * 20));
         return presets;
     }
 
-    private static PerformanceModel llama3(
+    private static PerformanceModelSettings llama3(
             String name,
             String hardware,
             double bandwidth,
@@ -73,10 +79,10 @@ final class PerformanceModelPresets {
         settings.maxNumSeqs = maxNumSeqs;
         settings.maxNumBatchedTokens = maxNumBatchedTokens;
         settings.maxModelLen = 8192;
-        return new PerformanceModel(settings);
+        return settings;
     }
 
-    private static PerformanceModel tinyTest() {
+    private static PerformanceModelSettings tinyTest() {
         PerformanceModelSettings settings = new PerformanceModelSettings();
         settings.name = "tiny-test";
         settings.hardware = "simulated 100 GB/s, 10 TFLOP/s device";
@@ -93,6 +99,6 @@ final class PerformanceModelPresets {
         settings.maxNumBatchedTokens = 512;
         settings.maxModelLen = 2048;
         settings.meanOutputTokens = 64;
-        return new PerformanceModel(settings);
+        return settings;
     }
 }

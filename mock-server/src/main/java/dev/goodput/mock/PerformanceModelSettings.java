@@ -2,7 +2,6 @@ package dev.goodput.mock;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -15,7 +14,9 @@ final class PerformanceModelSettings implements Cloneable {
     private static final int UNLIMITED = Integer.MAX_VALUE;
 
     String name;
-    PerformanceModel.Mode mode = PerformanceModel.Mode.CONTINUOUS_BATCHING;
+    /** Continuous batching (the model's mode), or fixed mode when false; a flag so settings need no model type. */
+    boolean batching = true;
+
     String hardware = "none";
     String servedModel = "none";
 
@@ -53,7 +54,7 @@ final class PerformanceModelSettings implements Cloneable {
     static PerformanceModelSettings fixed(String name, long ttftNanos, long tpotNanos) {
         PerformanceModelSettings settings = new PerformanceModelSettings();
         settings.name = name;
-        settings.mode = PerformanceModel.Mode.FIXED;
+        settings.batching = false;
         settings.constantCosts = true;
         settings.constantTtftNanos = ttftNanos;
         settings.constantTpotNanos = tpotNanos;
@@ -106,7 +107,7 @@ final class PerformanceModelSettings implements Cloneable {
             require(memoryBandwidth > 0 && peakFlops > 0, "roofline speeds", memoryBandwidth);
             require(mbu > 0 && mbu <= 1 && mfu > 0 && mfu <= 1, "utilisation (0 < MBU, MFU <= 1)", mbu + "/" + mfu);
         }
-        if (mode == PerformanceModel.Mode.CONTINUOUS_BATCHING) {
+        if (batching) {
             // As vLLM refuses to start when one maximal sequence cannot fit the cache; the margin covers the
             // partially filled last block and the speculative lookahead.
             long needed = (long) maxModelLen + blockSize + tokensPerChunk;
@@ -121,7 +122,7 @@ final class PerformanceModelSettings implements Cloneable {
     Map<String, Object> describe() {
         Map<String, Object> description = new LinkedHashMap<>();
         description.put("name", name);
-        description.put("mode", mode.name().toLowerCase(Locale.ROOT));
+        description.put("mode", batching ? "continuous_batching" : "fixed");
         description.put("hardware", hardware);
         description.put("served_model", servedModel);
         if (constantCosts) {
@@ -139,7 +140,7 @@ final class PerformanceModelSettings implements Cloneable {
             description.put("step_overhead_ms", stepOverheadNanos / 1e6);
         }
         description.put("max_num_seqs", maxNumSeqs);
-        if (mode == PerformanceModel.Mode.CONTINUOUS_BATCHING) {
+        if (batching) {
             description.put("max_num_batched_tokens", maxNumBatchedTokens);
             description.put("kv_cache_tokens", kvCacheTokens / blockSize * blockSize);
             description.put("block_size", blockSize);

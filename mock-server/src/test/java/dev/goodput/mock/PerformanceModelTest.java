@@ -37,20 +37,24 @@ class PerformanceModelTest {
         assertThat(h100.maxNumBatchedTokens()).isEqualTo(8192);
         assertThat(h100.blockSize()).isEqualTo(16);
         // Ideal memory times 4.83 ms (B=1, 1k), 9.92 ms (B=64, 2k), 15.05 ms (B=128, 2k), divided by MBU 0.75.
-        assertThat(h100.decodeStepNanos(1, 1024) / MS).isCloseTo(4.83 / 0.75 + 1, within(0.05));
-        assertThat(h100.decodeStepNanos(64, 64 * 2048) / MS).isCloseTo(9.92 / 0.75 + 1, within(0.1));
-        assertThat(h100.decodeStepNanos(128, 128 * 2048) / MS).isCloseTo(15.05 / 0.75 + 1, within(0.1));
+        assertThat(ModelPredictions.of(h100).decodeStepNanos(1, 1024) / MS).isCloseTo(4.83 / 0.75 + 1, within(0.05));
+        assertThat(ModelPredictions.of(h100).decodeStepNanos(64, 64 * 2048) / MS)
+                .isCloseTo(9.92 / 0.75 + 1, within(0.1));
+        assertThat(ModelPredictions.of(h100).decodeStepNanos(128, 128 * 2048) / MS)
+                .isCloseTo(15.05 / 0.75 + 1, within(0.1));
         // Ideal prefill of 2,048 tokens is 34.4 ms; at MFU 0.5, 68.8 ms.
-        assertThat(h100.prefillNanos(2048) / MS).isCloseTo(34.4 / 0.5 + 1, within(0.5));
+        assertThat(ModelPredictions.of(h100).prefillNanos(2048) / MS).isCloseTo(34.4 / 0.5 + 1, within(0.5));
     }
 
     @Test
     @DisplayName("The L4 preset is slow and small: a 73 ms step at batch 1 and about 21k tokens of KV cache")
     void l4PresetIsSlowAndSmall() {
         PerformanceModel l4 = PerformanceModel.preset("l4-llama3-8b");
-        assertThat(l4.decodeStepNanos(1, 1024) / MS).isCloseTo(73, within(1.0));
+        assertThat(ModelPredictions.of(l4).decodeStepNanos(1, 1024) / MS).isCloseTo(73, within(1.0));
         assertThat(l4.kvCacheTokens()).isBetween(21_000L, 22_000L);
-        assertThat(PerformanceModel.preset("a100-llama3-8b").decodeStepNanos(1, 1024) / MS)
+        assertThat(ModelPredictions.of(PerformanceModel.preset("a100-llama3-8b"))
+                                .decodeStepNanos(1, 1024)
+                        / MS)
                 .isCloseTo(11.6, within(0.2));
     }
 
@@ -61,7 +65,8 @@ class PerformanceModelTest {
         double[] tokensPerSecond = new double[4];
         int[] batches = {1, 8, 64, 256};
         for (int i = 0; i < batches.length; i++) {
-            tokensPerSecond[i] = batches[i] * 1e9 / h100.decodeStepNanos(batches[i], batches[i] * 2048L);
+            tokensPerSecond[i] =
+                    batches[i] * 1e9 / ModelPredictions.of(h100).decodeStepNanos(batches[i], batches[i] * 2048L);
         }
         assertThat(tokensPerSecond[1] / tokensPerSecond[0]).as("8 vs 1").isGreaterThan(6);
         assertThat(tokensPerSecond[2] / tokensPerSecond[1]).as("64 vs 8").isBetween(3.0, 8.0);
@@ -72,8 +77,8 @@ class PerformanceModelTest {
     @DisplayName("A step holding a big prefill chunk costs many decode steps")
     void bigPrefillChunkDominatesAStep() {
         PerformanceModel h100 = PerformanceModel.preset("h100-llama3-8b");
-        long decodeOnly = h100.stepNanos(64, 64 * 2048L, 0, 0);
-        long withChunk = h100.stepNanos(64, 64 * 2048L, 8128, 0);
+        long decodeOnly = ModelPredictions.of(h100).stepNanos(64, 64 * 2048L, 0, 0);
+        long withChunk = ModelPredictions.of(h100).stepNanos(64, 64 * 2048L, 8128, 0);
         assertThat((double) withChunk / decodeOnly).isGreaterThan(8);
     }
 
@@ -81,8 +86,8 @@ class PerformanceModelTest {
     @DisplayName("Speculative chunks of k tokens cost 10% more per extra token on a memory-bound step")
     void speculativeChunksCostTenPercentPerExtraToken() {
         PerformanceModel tiny = PerformanceModel.preset("tiny-test").withStepOverhead(Duration.ZERO);
-        long single = tiny.decodeStepNanos(1, 100);
-        long four = tiny.withTokensPerChunk(4).decodeStepNanos(1, 100);
+        long single = ModelPredictions.of(tiny).decodeStepNanos(1, 100);
+        long four = ModelPredictions.of(tiny.withTokensPerChunk(4)).decodeStepNanos(1, 100);
         assertThat((double) four / single).isCloseTo(1.3, within(0.001));
     }
 
@@ -91,16 +96,16 @@ class PerformanceModelTest {
     void constantCostModelsAreExact() {
         PerformanceModel fixed = PerformanceModel.fixed(Duration.ofMillis(50), Duration.ofMillis(10));
         assertThat(fixed.mode()).isEqualTo(PerformanceModel.Mode.FIXED);
-        assertThat(fixed.prefillNanos(10_000)).isEqualTo(50_000_000);
-        assertThat(fixed.decodeStepNanos(500, 1_000_000)).isEqualTo(10_000_000);
+        assertThat(ModelPredictions.of(fixed).prefillNanos(10_000)).isEqualTo(50_000_000);
+        assertThat(ModelPredictions.of(fixed).decodeStepNanos(500, 1_000_000)).isEqualTo(10_000_000);
         PerformanceModel instant = PerformanceModel.fixed(Duration.ZERO, Duration.ofMillis(5));
-        assertThat(instant.prefillNanos(100)).isZero();
+        assertThat(ModelPredictions.of(instant).prefillNanos(100)).isZero();
         assertThat(instant.maxNumSeqs()).isEqualTo(Integer.MAX_VALUE);
         PerformanceModel slot = PerformanceModel.preset("single-slot");
         assertThat(slot.mode()).isEqualTo(PerformanceModel.Mode.CONTINUOUS_BATCHING);
         assertThat(slot.maxNumSeqs()).isEqualTo(1);
-        assertThat(slot.prefillNanos(3)).isEqualTo(100_000_000);
-        assertThat(slot.decodeStepNanos(1, 50)).isEqualTo(20_000_000);
+        assertThat(ModelPredictions.of(slot).prefillNanos(3)).isEqualTo(100_000_000);
+        assertThat(ModelPredictions.of(slot).decodeStepNanos(1, 50)).isEqualTo(20_000_000);
     }
 
     @Test
@@ -131,9 +136,11 @@ class PerformanceModelTest {
     void utilizationCalibratesTheRoofline() {
         PerformanceModel h100 = PerformanceModel.preset("h100-llama3-8b").withStepOverhead(Duration.ZERO);
         PerformanceModel calibrated = h100.withUtilization(0.6, 0.25);
-        assertThat((double) calibrated.decodeStepNanos(8, 8192) / h100.decodeStepNanos(8, 8192))
+        assertThat((double) ModelPredictions.of(calibrated).decodeStepNanos(8, 8192)
+                        / ModelPredictions.of(h100).decodeStepNanos(8, 8192))
                 .isCloseTo(0.75 / 0.6, within(0.001));
-        assertThat((double) calibrated.prefillNanos(4096) / h100.prefillNanos(4096))
+        assertThat((double) ModelPredictions.of(calibrated).prefillNanos(4096)
+                        / ModelPredictions.of(h100).prefillNanos(4096))
                 .isCloseTo(2.0, within(0.001));
         assertThatThrownBy(() -> PerformanceModel.preset("fixed").withUtilization(0.5, 0.5))
                 .isInstanceOf(IllegalStateException.class);

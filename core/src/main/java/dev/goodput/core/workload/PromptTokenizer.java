@@ -6,6 +6,7 @@ import dev.goodput.core.TokenCounter;
 import dev.goodput.core.workload.internal.HuggingFaceTokenizer;
 import dev.goodput.core.workload.internal.SimulatedTokenizer;
 import dev.goodput.core.workload.internal.TiktokenTokenizer;
+import dev.goodput.core.workload.internal.Tokenizer;
 import java.nio.file.Path;
 import java.util.SplittableRandom;
 import org.apiguardian.api.API;
@@ -38,7 +39,7 @@ public interface PromptTokenizer extends TokenCounter {
 
     /** The simulated server's rule: a token is a maximal run of non-whitespace characters. */
     static PromptTokenizer simulated() {
-        return SimulatedTokenizer.INSTANCE;
+        return wrap(SimulatedTokenizer.INSTANCE);
     }
 
     /**
@@ -48,7 +49,7 @@ public interface PromptTokenizer extends TokenCounter {
      * @throws IllegalArgumentException naming the unknown encoding and the known ones
      */
     static PromptTokenizer tiktoken(String encoding) {
-        return TiktokenTokenizer.named(encoding);
+        return wrap(TiktokenTokenizer.named(encoding));
     }
 
     /**
@@ -58,7 +59,7 @@ public interface PromptTokenizer extends TokenCounter {
      * @throws IllegalArgumentException naming the file and what is missing, malformed or unsupported
      */
     static PromptTokenizer huggingFace(Path tokenizerJson) {
-        return HuggingFaceTokenizer.read(tokenizerJson);
+        return wrap(HuggingFaceTokenizer.read(tokenizerJson));
     }
 
     /** Parses {@code "simulated"}, {@code "tiktoken:<encoding>"} or {@code "hf:<path to tokenizer.json>"}. */
@@ -74,5 +75,33 @@ public interface PromptTokenizer extends TokenCounter {
         }
         throw new IllegalArgumentException("tokenizer must be \"simulated\", \"tiktoken:<encoding>\" or"
                 + " \"hf:<path to tokenizer.json>\", was \"" + name + "\"");
+    }
+
+    /**
+     * Presents an internal implementation as this API type. The implementations do not implement this interface
+     * themselves: this interface creates them, so if they also depended on it the two would form an import circle.
+     */
+    private static PromptTokenizer wrap(Tokenizer tokenizer) {
+        return new PromptTokenizer() {
+            @Override
+            public String name() {
+                return tokenizer.name();
+            }
+
+            @Override
+            public int count(String text) {
+                return tokenizer.count(text);
+            }
+
+            @Override
+            public String extend(String prefix, SplittableRandom random, int totalTokens) {
+                return tokenizer.extend(prefix, random, totalTokens);
+            }
+
+            @Override
+            public String toString() {
+                return tokenizer.name();
+            }
+        };
     }
 }

@@ -14,6 +14,7 @@ import dev.goodput.core.report.SweepCsvReport;
 import dev.goodput.core.testing.HeadlessChromium;
 import dev.goodput.mock.MockServer;
 import dev.goodput.mock.MockServerConfig;
+import dev.goodput.mock.ModelPredictions;
 import dev.goodput.mock.PerformanceModel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,7 +27,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Sweeps the simulated {@code tiny-test} server, whose model says where it saturates: {@link
- * PerformanceModel#maxRequestsPerSecond} for the workload's shape. Above that rate the queue grows without bound,
+ * ModelPredictions#maxRequestsPerSecond} for the workload's shape. Above that rate the queue grows without bound,
  * so the knee, the max goodput rate and the over-saturation detector must all find that rate.
  */
 class SweepAgainstSimulatedServerTest {
@@ -34,7 +35,7 @@ class SweepAgainstSimulatedServerTest {
     private static final int PROMPT = 64;
     private static final int OUTPUT = 64;
     private static final PerformanceModel MODEL = PerformanceModel.preset("tiny-test");
-    private static final double SATURATION = MODEL.maxRequestsPerSecond(PROMPT, OUTPUT);
+    private static final double SATURATION = ModelPredictions.of(MODEL).maxRequestsPerSecond(PROMPT, OUTPUT);
     private static final double STEP = Math.round(SATURATION / 3 * 4) / 4.0;
     private static final double RESOLUTION = 0.5;
     private static MockServer server;

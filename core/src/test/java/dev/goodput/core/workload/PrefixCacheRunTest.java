@@ -11,6 +11,7 @@ import dev.goodput.core.RunResult;
 import dev.goodput.core.ServerEndpoint;
 import dev.goodput.mock.MockServer;
 import dev.goodput.mock.MockServerConfig;
+import dev.goodput.mock.ModelPredictions;
 import dev.goodput.mock.PerformanceModel;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
@@ -28,8 +29,8 @@ class PrefixCacheRunTest {
     @Test
     void should_cut_ttft_to_the_uncached_tail_with_a_warm_prefix_and_not_with_a_cold_one() throws Exception {
         PerformanceModel model = PerformanceModel.defaultModel();
-        double predictedColdMs = model.prefillNanos(PROMPT) / 1e6;
-        double predictedWarmMs = model.stepNanos(0, 0, PROMPT - PREFIX, PREFIX) / 1e6;
+        double predictedColdMs = ModelPredictions.of(model).prefillNanos(PROMPT) / 1e6;
+        double predictedWarmMs = ModelPredictions.of(model).stepNanos(0, 0, PROMPT - PREFIX, PREFIX) / 1e6;
         try (MockServer server = MockServer.start(MockServerConfig.defaults().withPerformanceModel(model))) {
             ServerEndpoint endpoint = ServerEndpoint.of(server.baseUrl(), server.modelName());
             double warmMs = medianTtftMs(endpoint, PrefixPolicy.warm(PREFIX, 1));

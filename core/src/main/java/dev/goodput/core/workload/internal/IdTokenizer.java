@@ -1,7 +1,6 @@
 package dev.goodput.core.workload.internal;
 
 import dev.goodput.core.internal.WordList;
-import dev.goodput.core.workload.PromptTokenizer;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 
@@ -10,7 +9,7 @@ import java.util.SplittableRandom;
  * still needed, decoding, and correcting the cut until the whole text re-encodes to exactly the count asked for
  * (a cut can split a word whose pieces re-encode differently, or merge across the prefix boundary).
  */
-public abstract class IdTokenizer implements PromptTokenizer {
+public abstract class IdTokenizer implements Tokenizer {
 
     private static final int MAX_CORRECTIONS = 32;
 

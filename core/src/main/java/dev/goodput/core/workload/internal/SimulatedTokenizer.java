@@ -1,11 +1,10 @@
 package dev.goodput.core.workload.internal;
 
 import dev.goodput.core.internal.WordList;
-import dev.goodput.core.workload.PromptTokenizer;
 import java.util.SplittableRandom;
 
 /** The simulated server's rule: a token is a maximal run of non-whitespace characters. */
-public final class SimulatedTokenizer implements PromptTokenizer {
+public final class SimulatedTokenizer implements Tokenizer {
 
     public static final SimulatedTokenizer INSTANCE = new SimulatedTokenizer();
 

@@ -33,14 +33,14 @@ final class ApiHandler implements HttpServerLoop.RequestHandler {
             "/debug/requests",
             "GET");
 
-    private final ServerRuntime server;
+    private final ServerContext server;
     private final InfoEndpoints info;
     private final GenerationRequestParser parser;
     private final String modelJson;
     private final AtomicLong generationRequests = new AtomicLong();
     private final long idNonce = System.nanoTime() & 0xffffffL;
 
-    ApiHandler(ServerRuntime server) {
+    ApiHandler(ServerContext server) {
         this.server = server;
         this.info = new InfoEndpoints(server);
         this.parser =

@@ -18,10 +18,23 @@ import java.util.function.LongConsumer;
  */
 final class HttpConnection {
 
+    /**
+     * The server loop as a connection sees it; the loop implements it, so that a connection depends on these two
+     * calls and not on the loop's class.
+     */
+    interface EventLoop {
+
+        /** Runs {@code task} on the loop's thread. */
+        void execute(Runnable task);
+
+        /** Decodes and dispatches the connection's next buffered request unless a response is in progress. */
+        void decodeRequests(HttpConnection connection);
+    }
+
     private record Outbound(ByteBuffer bytes, LongConsumer onWritten) {}
 
     private final SocketChannel channel;
-    private final HttpServerLoop loop;
+    private final EventLoop loop;
     private final ArrayDeque<Outbound> pending = new ArrayDeque<>();
     private SelectionKey key;
     private ByteBuffer input = ByteBuffer.allocate(2 * 1024).flip();
@@ -31,17 +44,13 @@ final class HttpConnection {
     private volatile boolean closed;
     private volatile Runnable onClose;
 
-    HttpConnection(SocketChannel channel, HttpServerLoop loop) {
+    HttpConnection(SocketChannel channel, EventLoop loop) {
         this.channel = channel;
         this.loop = loop;
     }
 
     void attach(SelectionKey key) {
         this.key = key;
-    }
-
-    HttpServerLoop loop() {
-        return loop;
     }
 
     boolean isClosed() {

@@ -25,7 +25,7 @@ import java.util.concurrent.TimeUnit;
  * dropped-connection fault needs. Here a stream's chunks are written from whatever thread has them, without
  * ever blocking.
  */
-final class HttpServerLoop implements AutoCloseable {
+final class HttpServerLoop implements HttpConnection.EventLoop, AutoCloseable {
 
     /** Handles one decoded request; must eventually call {@link HttpConnection#endResponse} or close it. */
     interface RequestHandler {
@@ -63,7 +63,8 @@ final class HttpServerLoop implements AutoCloseable {
     }
 
     /** Runs {@code task} on the loop thread, soon. */
-    void execute(Runnable task) {
+    @Override
+    public void execute(Runnable task) {
         tasks.add(task);
         selector.wakeup();
     }
@@ -151,8 +152,8 @@ final class HttpServerLoop implements AutoCloseable {
         decodeRequests(connection);
     }
 
-    /** Decodes and dispatches the next buffered request unless a response is in progress. */
-    void decodeRequests(HttpConnection connection) {
+    @Override
+    public void decodeRequests(HttpConnection connection) {
         if (connection.isResponding() || connection.isClosed()) {
             return;
         }

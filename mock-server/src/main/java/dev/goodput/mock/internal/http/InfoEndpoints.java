@@ -13,9 +13,9 @@ import java.util.Map;
  */
 final class InfoEndpoints {
 
-    private final ServerRuntime server;
+    private final ServerContext server;
 
-    InfoEndpoints(ServerRuntime server) {
+    InfoEndpoints(ServerContext server) {
         this.server = server;
     }
 

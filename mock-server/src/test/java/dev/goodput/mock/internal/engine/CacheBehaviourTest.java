@@ -2,6 +2,7 @@ package dev.goodput.mock.internal.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.goodput.mock.ModelPredictions;
 import dev.goodput.mock.PerformanceModel;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,7 +48,8 @@ class CacheBehaviourTest {
         run.runToCompletion();
         assertThat(run.scheduler.snapshot().prefixCacheHits()).isEqualTo(1008);
         // Its first token costs about one decode-sized step instead of a 1,024-token prefill.
-        assertThat(again.firstTokenNanos() - SECOND).isLessThan(H100.prefillNanos(1024) / 4);
+        assertThat(again.firstTokenNanos() - SECOND)
+                .isLessThan(ModelPredictions.of(H100).prefillNanos(1024) / 4);
     }
 
     @Test
