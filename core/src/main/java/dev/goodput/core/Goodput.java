@@ -5,7 +5,10 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import dev.goodput.core.internal.client.HttpTransport;
 import dev.goodput.core.internal.driver.RealTimeScheduler;
 import dev.goodput.core.internal.driver.RunEngine;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import org.apiguardian.api.API;
 
 /**
@@ -29,8 +32,8 @@ public final class Goodput {
     private Goodput() {}
 
     /** Starts building a run against the given server. */
-    public static RunSpec.Builder newRun(ServerEndpoint server) {
-        return new RunSpec.Builder(server);
+    public static RunBuilder newRun(ServerEndpoint server) {
+        return new RunBuilder(server);
     }
 
     /** Runs a workload at a load profile and judges the objectives. */
@@ -57,6 +60,121 @@ public final class Goodput {
         try (RealTimeScheduler scheduler = new RealTimeScheduler(clock);
                 HttpTransport transport = new HttpTransport(spec.server(), clock)) {
             return RunEngine.run(spec, scheduler, transport);
+        }
+    }
+
+    /**
+     * Builds a {@link RunSpec} and runs it: what the short form leaves at defaults (percentiles, confidence, a
+     * client tokenizer, the send-lag limit, progress and a watcher).
+     */
+    @API(status = EXPERIMENTAL, since = "0.2")
+    public static final class RunBuilder {
+        private final ServerEndpoint server;
+        private WorkloadSpec workload;
+        private Load load;
+        private final List<Objective> objectives = new ArrayList<>();
+        private List<Double> percentiles = RunSpec.DEFAULT_PERCENTILES;
+        private double confidence = RunSpec.DEFAULT_CONFIDENCE;
+        private TokenCounter outputTokenCounter;
+        private Duration sendLagLimit = RunSpec.DEFAULT_SEND_LAG_LIMIT;
+        private ProgressListener progressListener;
+        private RunWatcher watcher;
+
+        RunBuilder(ServerEndpoint server) {
+            this.server = Objects.requireNonNull(server, "server");
+        }
+
+        /** Sets what to send. */
+        public RunBuilder workload(WorkloadSpec value) {
+            this.workload = Objects.requireNonNull(value, "workload");
+            return this;
+        }
+
+        /** Sets how hard and how long. */
+        public RunBuilder load(Load value) {
+            this.load = Objects.requireNonNull(value, "load");
+            return this;
+        }
+
+        /** Adds objectives. */
+        public RunBuilder objectives(Objective... values) {
+            return objectives(List.of(values));
+        }
+
+        /** Adds objectives. */
+        public RunBuilder objectives(List<Objective> values) {
+            values.forEach(slo -> objectives.add(Objects.requireNonNull(slo, "slo")));
+            return this;
+        }
+
+        /** Replaces the reported percentiles (default 50, 90, 95, 99, 99.9). */
+        public RunBuilder percentiles(double... values) {
+            List<Double> list = new ArrayList<>();
+            for (double value : values) {
+                list.add(value);
+            }
+            this.percentiles = list;
+            return this;
+        }
+
+        /** Sets the confidence level of the intervals (default 0.95). */
+        public RunBuilder confidence(double value) {
+            this.confidence = value;
+            return this;
+        }
+
+        /** Counts generated tokens on the client too (and instead, when the server sends no usage). */
+        public RunBuilder outputTokenCounter(TokenCounter value) {
+            this.outputTokenCounter = value;
+            return this;
+        }
+
+        /** Sets the p99 send lag above which the client is reported as not keeping up (default 50 ms). */
+        public RunBuilder sendLagLimit(Duration value) {
+            this.sendLagLimit = value;
+            return this;
+        }
+
+        /** Reports how far the run has got about once a second (for a progress line). */
+        public RunBuilder progress(ProgressListener value) {
+            this.progressListener = value;
+            return this;
+        }
+
+        /** Lets a watcher follow the run at its own interval and end it early (a sweep's per-run limits). */
+        public RunBuilder watcher(RunWatcher value) {
+            this.watcher = value;
+            return this;
+        }
+
+        /**
+         * Returns the validated spec.
+         *
+         * @throws IllegalArgumentException naming the first setting that is missing or does not fit
+         */
+        public RunSpec build() {
+            if (workload == null) {
+                throw new IllegalArgumentException("a run needs a workload: call workload(...)");
+            }
+            if (load == null) {
+                throw new IllegalArgumentException("a run needs a load profile: call load(...)");
+            }
+            return new RunSpec(
+                    server,
+                    workload,
+                    load,
+                    objectives,
+                    percentiles,
+                    confidence,
+                    outputTokenCounter,
+                    sendLagLimit,
+                    progressListener,
+                    watcher);
+        }
+
+        /** Builds the spec and runs it; see {@link Goodput#run(RunSpec)}. */
+        public RunResult run() {
+            return Goodput.run(build());
         }
     }
 }

@@ -30,6 +30,9 @@ import org.apiguardian.api.API;
  * <p>Settings are checked as they are set and name themselves when refused ({@link InvalidSettingException});
  * settings that need one another are checked as soon as both are there, so set the schedule's limits before
  * its warm-up and cool-down.
+ *
+ * <p>Longer than 300 lines because it is the one place a user looks for every load setting: each setter is a
+ * documented one-line copy, and the checks of the settings that need one another sit beside them.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class Load {

@@ -3,7 +3,6 @@ package dev.goodput.core;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.TreeSet;
@@ -170,116 +169,5 @@ public record RunSpec(
     /** Returns the objectives that also judge single requests (their bounds define a good request). */
     public List<Objective> requestCriteria() {
         return objectives.stream().filter(Objective::isRequestCriterion).toList();
-    }
-
-    /** Builds a {@link RunSpec}. */
-    public static final class Builder {
-        private final ServerEndpoint server;
-        private WorkloadSpec workload;
-        private Load load;
-        private final List<Objective> objectives = new ArrayList<>();
-        private List<Double> percentiles = DEFAULT_PERCENTILES;
-        private double confidence = DEFAULT_CONFIDENCE;
-        private TokenCounter outputTokenCounter;
-        private Duration sendLagLimit = DEFAULT_SEND_LAG_LIMIT;
-        private ProgressListener progressListener;
-        private RunWatcher watcher;
-
-        Builder(ServerEndpoint server) {
-            this.server = Objects.requireNonNull(server, "server");
-        }
-
-        /** Sets what to send. */
-        public Builder workload(WorkloadSpec value) {
-            this.workload = Objects.requireNonNull(value, "workload");
-            return this;
-        }
-
-        /** Sets how hard and how long. */
-        public Builder load(Load value) {
-            this.load = Objects.requireNonNull(value, "load");
-            return this;
-        }
-
-        /** Adds objectives. */
-        public Builder objectives(Objective... values) {
-            return objectives(List.of(values));
-        }
-
-        /** Adds objectives. */
-        public Builder objectives(List<Objective> values) {
-            values.forEach(slo -> objectives.add(Objects.requireNonNull(slo, "slo")));
-            return this;
-        }
-
-        /** Replaces the reported percentiles (default 50, 90, 95, 99, 99.9). */
-        public Builder percentiles(double... values) {
-            List<Double> list = new ArrayList<>();
-            for (double value : values) {
-                list.add(value);
-            }
-            this.percentiles = list;
-            return this;
-        }
-
-        /** Sets the confidence level of the intervals (default 0.95). */
-        public Builder confidence(double value) {
-            this.confidence = value;
-            return this;
-        }
-
-        /** Counts generated tokens on the client too (and instead, when the server sends no usage). */
-        public Builder outputTokenCounter(TokenCounter value) {
-            this.outputTokenCounter = value;
-            return this;
-        }
-
-        /** Sets the p99 send lag above which the client is reported as not keeping up (default 50 ms). */
-        public Builder sendLagLimit(Duration value) {
-            this.sendLagLimit = value;
-            return this;
-        }
-
-        /** Reports how far the run has got about once a second (for a progress line). */
-        public Builder progress(ProgressListener value) {
-            this.progressListener = value;
-            return this;
-        }
-
-        /** Lets a watcher follow the run at its own interval and end it early (a sweep's per-run limits). */
-        public Builder watcher(RunWatcher value) {
-            this.watcher = value;
-            return this;
-        }
-
-        /**
-         * Returns the validated spec.
-         *
-         * @throws IllegalArgumentException naming the first setting that is missing or does not fit
-         */
-        public RunSpec build() {
-            if (workload == null) {
-                throw new IllegalArgumentException("a run needs a workload: call workload(...)");
-            }
-            if (load == null) {
-                throw new IllegalArgumentException("a run needs a load profile: call load(...)");
-            }
-            return new RunSpec(
-                    server,
-                    workload,
-                    load,
-                    objectives,
-                    percentiles,
-                    confidence,
-                    outputTokenCounter,
-                    sendLagLimit,
-                    progressListener,
-                    watcher);
-        }
-
-        /** Builds the spec and runs it; see {@link Goodput#run(RunSpec)}. */
-        public RunResult run() {
-            return Goodput.run(build());
-        }
     }
 }

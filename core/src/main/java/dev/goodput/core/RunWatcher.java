@@ -11,7 +11,7 @@ import org.apiguardian.api.API;
  * report, asked whether the run should stop. When it gives a reason, the run creates no more requests and
  * cancels those in flight with that reason, so every request still ends in one record.
  *
- * <p>A run has a slot for one watcher ({@link RunSpec.Builder#watcher(RunWatcher)}) beside its progress
+ * <p>A run has a slot for one watcher ({@link Goodput.RunBuilder#watcher(RunWatcher)}) beside its progress
  * listener. A sweep uses one to end an over-saturated run early and to enforce its per-run time limit.
  */
 @API(status = EXPERIMENTAL, since = "0.1")

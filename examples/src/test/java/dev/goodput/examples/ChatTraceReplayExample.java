@@ -30,7 +30,7 @@ class ChatTraceReplayExample {
     @Slo(metric = GOODPUT, atLeast = 3)
     // end::trace-workload[]
     void chat_trace_replays_within_its_objectives(RunResult result) {
-        assertThat(result.spec().load().arrivals()).isEqualTo(Load.Arrivals.TRACE);
+        assertThat(result.spec().load().arrivals()).isEqualTo(Load.traceReplay());
         assertThat(result.records()).hasSize(40);
         assertThat(result.tokens().finishReasons()).containsOnlyKeys("length");
     }

@@ -108,7 +108,7 @@ final class GateContext {
     }
 
     /** Starts a run against the test's server with the configured client settings and progress line. */
-    RunSpec.Builder newRun() {
+    Goodput.RunBuilder newRun() {
         return Goodput.newRun(server.endpoint())
                 .sendLagLimit(configuration.sendLagLimit())
                 .progress(progressLine());

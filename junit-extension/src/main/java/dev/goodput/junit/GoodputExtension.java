@@ -131,7 +131,7 @@ final class GoodputExtension implements BeforeTestExecutionCallback, AfterTestEx
         }
 
         @Override
-        public synchronized RunResult run(UnaryOperator<RunSpec.Builder> configure) {
+        public synchronized RunResult run(UnaryOperator<Goodput.RunBuilder> configure) {
             RunSpec configured = configure.apply(gate.newRun()).build();
             RunSpec scaled = configured.withLoad(
                     configured.load().scaled(gate.configuration().loadScale()));

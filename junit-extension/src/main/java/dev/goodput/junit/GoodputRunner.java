@@ -2,10 +2,10 @@ package dev.goodput.junit;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.goodput.core.Goodput;
 import dev.goodput.core.Load;
 import dev.goodput.core.Objective;
 import dev.goodput.core.RunResult;
-import dev.goodput.core.RunSpec;
 import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.WorkloadSpec;
 import java.util.function.UnaryOperator;
@@ -38,5 +38,5 @@ public interface GoodputRunner {
     /**
      * Runs a spec built from a builder already bound to the server under test; {@code configure} sets the rest.
      */
-    RunResult run(UnaryOperator<RunSpec.Builder> configure);
+    RunResult run(UnaryOperator<Goodput.RunBuilder> configure);
 }

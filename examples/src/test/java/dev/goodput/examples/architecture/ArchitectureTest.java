@@ -49,7 +49,7 @@ class ArchitectureTest {
     }
 
     @Test
-    void should_have_no_dependency_cycle_among_the_classes_of_a_module() {
+    void should_have_no_import_circle_through_two_packages_of_a_module() {
         List<String> cycles = new ArrayList<>();
         for (PublishedModules module : PublishedModules.values()) {
             cycles.addAll(ClassCycles.in(
@@ -59,7 +59,8 @@ class ArchitectureTest {
                     module));
         }
         assertThat(cycles)
-                .as("dependency cycles among main classes (a nested class counts as its top-level class)")
+                .as("import circles through two or more packages among main classes (a nested class counts as its"
+                        + " top-level class)")
                 .isEmpty();
     }
 

@@ -13,9 +13,15 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * Finds dependency cycles among the top-level classes of one module: Tarjan's strongly connected components over
+ * Finds import circles among the top-level classes of one module: Tarjan's strongly connected components over
  * the classes' bytecode dependencies, a nested class counting as its top-level class. Each component of more than
- * one class holds at least one cycle; it is reported whole, with its edges, since that is what has to be cut.
+ * one class holds at least one cycle; a component whose classes lie in more than one package is reported whole,
+ * with its edges, since that is what has to be cut.
+ *
+ * <p>Classes of one package may know each other both ways: a package is one unit, and some pairs must (an
+ * annotation and its repeatable container, an interface and the implementation its factory returns, an assertion
+ * and the assertion it navigates to). A circle through two packages couples layers that should depend one way
+ * (an API and its internals, a workload and the result calculator), and is what this check forbids.
  */
 final class ClassCycles {
 
@@ -87,9 +93,16 @@ final class ClassCycles {
                 member = stack.pop();
                 component.add(member);
             } while (!member.equals(node));
-            if (component.size() > 1) {
+            if (component.size() > 1 && packages(component) > 1) {
                 components.add(component);
             }
         }
+    }
+
+    private static long packages(Set<String> classNames) {
+        return classNames.stream()
+                .map(name -> name.substring(0, name.lastIndexOf('.')))
+                .distinct()
+                .count();
     }
 }

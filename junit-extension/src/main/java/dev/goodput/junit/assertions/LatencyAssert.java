@@ -27,7 +27,7 @@ public final class LatencyAssert extends AbstractAssert<LatencyAssert, Summary> 
 
     /**
      * Navigates to a percentile of the metric. The run must have computed it: Goodput computes p50, p90, p95,
-     * p99 and p99.9 by default ({@code RunSpec.Builder.percentiles} chooses others), plus the median and the
+     * p99 and p99.9 by default ({@code Goodput.RunBuilder.percentiles} chooses others), plus the median and the
      * percentile of every percentile objective.
      *
      * <pre><code class='java'> // passes when p99 TTFT was 180.00 ms
@@ -35,7 +35,7 @@ public final class LatencyAssert extends AbstractAssert<LatencyAssert, Summary> 
      *
      * // fails when the run computed the default percentiles only:
      * // "Expecting p99.5 TTFT of the run to be less than 200.00 ms but p99.5 was not computed for this run;
-     * // computed percentiles: p50, p90, p95, p99, p99.9 (choose them with RunSpec.Builder.percentiles)"
+     * // computed percentiles: p50, p90, p95, p99, p99.9 (choose them with Goodput.RunBuilder.percentiles)"
      * assertThat(result).ttft().percentile(99.5).isLessThan(Duration.ofMillis(200));</code></pre>
      *
      * @param percentile the percentile, above 0 and at most 100, for example 99 or 99.9

@@ -14,7 +14,7 @@ final class ShouldHavePercentile extends GoodputErrorMessage {
     /**
      * Returns, for example, {@code "Expecting p99.5 TTFT of the run to be less than 200.00 ms but p99.5 was not
      * computed for this run; computed percentiles: p50, p90, p95, p99, p99.9 (choose them with
-     * RunSpec.Builder.percentiles)"}.
+     * Goodput.RunBuilder.percentiles)"}.
      *
      * @param computed the percentiles the run computed, in ascending order
      */
@@ -27,6 +27,6 @@ final class ShouldHavePercentile extends GoodputErrorMessage {
                         .collect(Collectors.joining(", "));
         return new ShouldHavePercentile(expectation.text() + " but p" + UnitFormat.formatPercentile(percentile)
                 + " was not computed for this run; computed percentiles: " + available
-                + " (choose them with RunSpec.Builder.percentiles)");
+                + " (choose them with Goodput.RunBuilder.percentiles)");
     }
 }

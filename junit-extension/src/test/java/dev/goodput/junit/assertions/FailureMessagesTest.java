@@ -77,7 +77,7 @@ class FailureMessagesTest {
                         .create())
                 .isEqualTo("Expecting p99.5 TTFT of the run to be less than 200.00 ms but p99.5 was not computed for"
                         + " this run; computed percentiles: p50, p99, p99.9 (choose them with"
-                        + " RunSpec.Builder.percentiles)");
+                        + " Goodput.RunBuilder.percentiles)");
         assertThat(ShouldHavePercentile.shouldHavePercentile(expectation, 99.5, List.of())
                         .create())
                 .contains("computed percentiles: none");
