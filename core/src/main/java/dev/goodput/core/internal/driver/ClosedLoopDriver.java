@@ -3,6 +3,7 @@ package dev.goodput.core.internal.driver;
 import dev.goodput.core.RequestRecord;
 import dev.goodput.core.internal.client.InFlightRequest;
 import dev.goodput.core.internal.client.Transport;
+import dev.goodput.core.internal.result.RunRecorder;
 import dev.goodput.core.workload.ConversationWorkload;
 import java.util.HashMap;
 import java.util.Map;
@@ -24,8 +25,8 @@ public final class ClosedLoopDriver extends LoadDriver {
     private final int[] turnOfUser;
     private long nextSession;
 
-    public ClosedLoopDriver(TaskScheduler scheduler, Transport transport, RunOptions options) {
-        super(scheduler, transport, options);
+    public ClosedLoopDriver(TaskScheduler scheduler, Transport transport, RunOptions options, RunRecorder recorder) {
+        super(scheduler, transport, options, recorder);
         this.conversation = options.workload() instanceof ConversationWorkload c ? c : null;
         this.sessionOfUser = new long[profile.concurrency()];
         this.turnOfUser = new int[profile.concurrency()];
