@@ -1,0 +1,221 @@
+package dev.goodput.core.internal.client;
+
+import static dev.goodput.core.RequestRecord.ABSENT;
+import static dev.goodput.core.testing.SseText.DONE;
+import static dev.goodput.core.testing.SseText.contentChunk;
+import static dev.goodput.core.testing.SseText.usageChunk;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.goodput.core.Outcome;
+import dev.goodput.core.Phase;
+import dev.goodput.core.RequestAttempt;
+import dev.goodput.core.RequestRecord;
+import dev.goodput.core.RequestSpec;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The request owns its attempts: a retry is its next attempt, sent after the wait, with the earlier ones kept; an
+ * attempt that ended cannot touch the request again. Times are given by hand, as a fake clock would read them.
+ */
+class InFlightRequestTest {
+
+    private static final long MS = 1_000_000;
+    private static final long INTENDED = 1_000 * MS;
+
+    private final List<Long> retryWaits = new ArrayList<>();
+    private final List<FinishedRequest> finished = new ArrayList<>();
+    private final List<RequestRecord> failedAttemptsSeen = new ArrayList<>();
+
+    /** Retries any failure with a status, twice at most, after the Retry-After or 100 ms. */
+    private final RetryRule retryRule = (failedAttempt, retryAfterSeconds) -> {
+        failedAttemptsSeen.add(failedAttempt);
+        if (failedAttempt.httpStatus() == 0 || failedAttempt.attempts() > 2) {
+            return -1;
+        }
+        return retryAfterSeconds >= 0 ? retryAfterSeconds * 1_000 * MS : 100 * MS;
+    };
+
+    private final InFlightRequest request = new InFlightRequest(
+            3,
+            Phase.MEASURED,
+            RequestSpec.completion("a b c", 16).withPromptTokens(3),
+            INTENDED,
+            StreamSettings.of(true),
+            retryRule,
+            new RequestListener() {
+                @Override
+                public void retrying(InFlightRequest retried, long waitNanos) {
+                    assertThat(Thread.holdsLock(retried)).isFalse();
+                    retryWaits.add(waitNanos);
+                }
+
+                @Override
+                public void finished(InFlightRequest ended, FinishedRequest handover) {
+                    assertThat(Thread.holdsLock(ended)).isFalse();
+                    finished.add(handover);
+                }
+            });
+
+    @Test
+    void should_send_its_next_attempt_after_a_retryable_failure_and_keep_the_failed_one() {
+        StreamAttempt first = request.send(1_010 * MS, true);
+        first.onRetryAfter("1");
+        fail503(first, 1_030 * MS);
+
+        assertThat(retryWaits).containsExactly(1_000 * MS);
+        assertThat(finished).isEmpty();
+        assertThat(request.isEnded()).isFalse();
+
+        StreamAttempt second = request.send(2_030 * MS, false);
+        assertThat(second).isNotSameAs(first);
+        assertThat(second.number()).isEqualTo(2);
+        stream(second, 2_100 * MS);
+
+        RequestRecord record = onlyRecord();
+        assertThat(record.outcome()).isEqualTo(Outcome.SUCCESS);
+        assertThat(record.dispatchedNanos()).as("the first attempt's send").isEqualTo(1_010 * MS);
+        assertThat(record.heldByConcurrencyCap()).as("the first attempt's wait").isTrue();
+        assertThat(record.ttftNanos()).as("from the intended start").isEqualTo(1_100 * MS);
+        assertThat(record.ttftFromSendNanos()).isEqualTo(1_090 * MS);
+        assertThat(record.httpStatus()).isEqualTo(200);
+        assertThat(record.retriedAttempts())
+                .containsExactly(new RequestAttempt(
+                        1,
+                        1_010 * MS,
+                        1_030 * MS,
+                        503,
+                        "HTTP 503: the engine is overloaded (type: ServiceUnavailableError, code: 503)",
+                        1_000 * MS));
+        assertThat(failedAttemptsSeen).singleElement().satisfies(failed -> {
+            assertThat(failed.attempts()).isEqualTo(1);
+            assertThat(failed.outcome()).isEqualTo(Outcome.FAILED);
+        });
+    }
+
+    @Test
+    void should_ignore_what_a_failed_attempt_receives_after_the_request_moved_on() {
+        StreamAttempt first = request.send(1_010 * MS, false);
+        fail503(first, 1_030 * MS);
+        StreamAttempt second = request.send(1_130 * MS, false);
+
+        feed(first, 1_140 * MS, contentChunk(" late", "stop") + DONE);
+        first.onEndOfStream(1_150 * MS);
+        assertThat(first.timeOut("no first token within 1 s of sending", 2_010 * MS))
+                .as("a stale timeout of the first attempt")
+                .isFalse();
+        first.onFailure(new java.io.IOException("reset"), 1_160 * MS);
+        assertThat(finished).isEmpty();
+
+        stream(second, 1_200 * MS);
+        assertThat(onlyRecord().outcome()).isEqualTo(Outcome.SUCCESS);
+        assertThat(onlyRecord().firstTokenNanos()).isEqualTo(1_200 * MS);
+    }
+
+    @Test
+    void should_time_out_its_second_attempt_and_end_with_the_first_kept() {
+        StreamAttempt first = request.send(1_010 * MS, false);
+        fail503(first, 1_030 * MS);
+        StreamAttempt second = request.send(1_130 * MS, false);
+        int[] aborts = {0};
+        second.attach(() -> aborts[0]++);
+        second.onHeaders(200, "text/event-stream", 1_140 * MS);
+
+        assertThat(second.timeOut("no first token within 1 s of sending", 2_130 * MS))
+                .isTrue();
+        assertThat(second.timeOut("not finished within 2 s of sending", 3_130 * MS))
+                .isFalse();
+
+        RequestRecord record = onlyRecord();
+        assertThat(record.outcome()).isEqualTo(Outcome.TIMED_OUT);
+        assertThat(record.errorDetail()).isEqualTo("no first token within 1 s of sending");
+        assertThat(record.endNanos()).isEqualTo(2_130 * MS);
+        assertThat(record.headersNanos()).as("the second attempt's headers").isEqualTo(1_140 * MS);
+        assertThat(record.dispatchedNanos()).isEqualTo(1_010 * MS);
+        assertThat(record.attempts()).isEqualTo(2);
+        assertThat(retryWaits).as("a timeout is not retried").hasSize(1);
+        assertThat(aborts[0]).isEqualTo(1);
+    }
+
+    @Test
+    void should_end_cancelled_while_waiting_for_its_retry_with_the_failed_attempt_kept() {
+        StreamAttempt first = request.send(1_010 * MS, false);
+        fail503(first, 1_030 * MS);
+
+        assertThat(request.cancel("still in flight when the drain period of 300 ms ended", 1_050 * MS))
+                .isTrue();
+        assertThat(request.send(1_130 * MS, false)).as("the retry is not sent").isNull();
+        assertThat(request.cancel("again", 1_060 * MS)).isFalse();
+
+        RequestRecord record = onlyRecord();
+        assertThat(record.outcome()).isEqualTo(Outcome.CANCELLED);
+        assertThat(record.errorDetail()).isEqualTo("still in flight when the drain period of 300 ms ended");
+        assertThat(record.endNanos()).isEqualTo(1_050 * MS);
+        assertThat(record.dispatchedNanos()).isEqualTo(1_010 * MS);
+        assertThat(record.httpStatus()).as("no response to the retry").isZero();
+        assertThat(record.headersNanos()).isEqualTo(ABSENT);
+        assertThat(record.retriedAttempts())
+                .singleElement()
+                .satisfies(attempt -> assertThat(attempt.httpStatus()).isEqualTo(503));
+    }
+
+    @Test
+    void should_end_failed_with_every_attempt_when_the_rule_stops_retrying() {
+        long now = 1_010 * MS;
+        for (int attempt = 1; attempt <= 3; attempt++) {
+            fail503(request.send(now, false), now + 20 * MS);
+            now += 200 * MS;
+        }
+
+        RequestRecord record = onlyRecord();
+        assertThat(record.outcome()).isEqualTo(Outcome.FAILED);
+        assertThat(record.attempts()).isEqualTo(3);
+        assertThat(record.retriedAttempts()).extracting(RequestAttempt::number).containsExactly(1, 2);
+        assertThat(record.retriedAttempts())
+                .extracting(RequestAttempt::dispatchedNanos)
+                .containsExactly(1_010 * MS, 1_210 * MS);
+        assertThat(record.dispatchedNanos()).isEqualTo(1_010 * MS);
+        assertThat(retryWaits).containsExactly(100 * MS, 100 * MS);
+    }
+
+    @Test
+    void should_hand_over_the_gaps_of_its_final_attempt_only() {
+        StreamAttempt first = request.send(1_010 * MS, false);
+        fail503(first, 1_030 * MS);
+        stream(request.send(1_130 * MS, false), 1_200 * MS);
+
+        List<long[]> gaps = new ArrayList<>();
+        finished.get(0).forEachGap((gap, tokens) -> gaps.add(new long[] {gap, tokens}));
+        assertThat(gaps).containsExactly(new long[] {20 * MS, 1});
+    }
+
+    private RequestRecord onlyRecord() {
+        assertThat(finished).as("the request ends exactly once").hasSize(1);
+        assertThat(request.record()).isSameAs(finished.get(0).record());
+        return finished.get(0).record();
+    }
+
+    private static void fail503(StreamAttempt attempt, long nanos) {
+        attempt.onHeaders(503, "application/json", nanos - MS);
+        feed(
+                attempt,
+                nanos,
+                "{\"error\":{\"message\":\"the engine is overloaded\",\"type\":\"ServiceUnavailableError\","
+                        + "\"code\":503}}");
+        attempt.onEndOfStream(nanos);
+    }
+
+    /** Streams two tokens, the first at {@code firstTokenNanos} and the second 20 ms later. */
+    private static void stream(StreamAttempt attempt, long firstTokenNanos) {
+        attempt.onHeaders(200, "text/event-stream", firstTokenNanos - 10 * MS);
+        feed(attempt, firstTokenNanos, contentChunk(" a", null));
+        feed(attempt, firstTokenNanos + 20 * MS, contentChunk(" b", "length") + usageChunk(3, 2) + DONE);
+    }
+
+    private static void feed(StreamAttempt attempt, long nanos, String text) {
+        attempt.onBytes(ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)), nanos);
+    }
+}
