@@ -149,7 +149,8 @@ public final class StreamAttempt {
                     parserEnding = endLocked(Outcome.FAILED, "unreadable stream: " + e.getMessage(), nanos);
                 }
                 if (!ended) {
-                    String detail = streamEndedEarlyDetail();
+                    String detail = StreamEnds.detailWithoutDone(
+                            contentType, contentEvents, finishReason, settings.requireStreamEnd());
                     parserEnding = endLocked(detail == null ? Outcome.SUCCESS : Outcome.FAILED, detail, nanos);
                 }
             }
@@ -210,14 +211,7 @@ public final class StreamAttempt {
 
     /** Returns the {@code Retry-After} in whole seconds, or -1 when absent or an HTTP date. */
     long retryAfterSecondsLocked() {
-        if (retryAfter == null) {
-            return -1;
-        }
-        try {
-            return Math.max(0, Long.parseLong(retryAfter.trim()));
-        } catch (NumberFormatException e) {
-            return -1;
-        }
+        return StreamEnds.retryAfterSeconds(retryAfter);
     }
 
     /** Builds the record the request has if this attempt is its last. Call once, when the attempt ends. */
@@ -272,7 +266,10 @@ public final class StreamAttempt {
         }
         StreamChunk chunk = DECODER.decode(event);
         switch (chunk.kind()) {
-            case DONE -> parserEnding = endLocked(outcomeAtDone(), detailAtDone(), nanos);
+            case DONE -> {
+                String detail = StreamEnds.detailAtDone(contentEvents, finishReason, settings.requireStreamEnd());
+                parserEnding = endLocked(detail == null ? Outcome.SUCCESS : Outcome.FAILED, detail, nanos);
+            }
             case ERROR ->
                 parserEnding = endLocked(Outcome.FAILED, "error event in the stream: " + chunk.detail(), nanos);
             case MALFORMED ->
@@ -301,30 +298,5 @@ public final class StreamAttempt {
             finishReason = chunk.finishReason();
         }
         tokens.take(chunk);
-    }
-
-    private Outcome outcomeAtDone() {
-        return detailAtDone() == null ? Outcome.SUCCESS : Outcome.FAILED;
-    }
-
-    private String detailAtDone() {
-        if (contentEvents == 0) {
-            return "the stream ended with [DONE] without generating any text";
-        }
-        if (settings.requireStreamEnd() && finishReason == null) {
-            return "the stream ended with [DONE] but no choice carried a finish_reason";
-        }
-        return null;
-    }
-
-    private String streamEndedEarlyDetail() {
-        if (contentType != null && !contentType.startsWith("text/event-stream")) {
-            return "the response was " + contentType + ", not an event stream (text/event-stream)";
-        }
-        if (!settings.requireStreamEnd() && contentEvents > 0) {
-            return null;
-        }
-        return "the stream ended without [DONE] after " + contentEvents + " content events"
-                + (finishReason == null ? " and without a finish_reason" : "");
     }
 }

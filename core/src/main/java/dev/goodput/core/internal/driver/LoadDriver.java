@@ -230,7 +230,7 @@ public abstract class LoadDriver {
             afterEnd(request, finishedRequest.record());
             checkFinished();
         }
-        cancelAll(armed);
+        disarm(armed);
     }
 
     /**
@@ -246,7 +246,7 @@ public abstract class LoadDriver {
                 scheduler.schedule(scheduler.clock().nanoTime() + waitNanos, () -> sendRetry(request));
             }
         }
-        cancelAll(armed);
+        disarm(armed);
     }
 
     private synchronized void sendRetry(InFlightRequest request) {
@@ -255,7 +255,7 @@ public abstract class LoadDriver {
         }
     }
 
-    private static void cancelAll(List<TaskScheduler.Cancellable> armed) {
+    private static void disarm(List<TaskScheduler.Cancellable> armed) {
         if (armed != null) {
             armed.forEach(TaskScheduler.Cancellable::cancel);
         }
