@@ -9,6 +9,7 @@ import dev.goodput.core.RequestSpec;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.WorkloadSpec;
 import dev.goodput.core.internal.result.ResultCalculator;
+import dev.goodput.core.internal.result.RunSnapshot;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -130,7 +131,9 @@ public final class ConversationWorkload implements WorkloadSpec {
         byTurn.forEach((turn, records) -> results.put(
                 turn,
                 ResultCalculator.compute(
-                        result.spec(), result.environment(), records, new Histogram(3), new Histogram(3))));
+                        result.spec(),
+                        result.environment(),
+                        RunSnapshot.of(records, new Histogram(3), new Histogram(3)))));
         return results;
     }
 

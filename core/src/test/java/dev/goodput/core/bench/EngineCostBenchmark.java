@@ -3,13 +3,15 @@ package dev.goodput.core.bench;
 import dev.goodput.core.Goodput;
 import dev.goodput.core.Load;
 import dev.goodput.core.Metric;
-import dev.goodput.core.Phase;
+import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RequestSpec;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.WorkloadSpec;
 import dev.goodput.core.internal.client.InFlightRequest;
-import dev.goodput.core.internal.driver.PooledGaps;
+import dev.goodput.core.internal.client.StreamAttempt;
+import dev.goodput.core.internal.result.PooledGaps;
+import dev.goodput.core.testing.DirectRequests;
 import dev.goodput.core.testing.SseText;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -61,21 +63,22 @@ public final class EngineCostBenchmark {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         byte[][] reads = streamReads();
         PooledGaps gaps = new PooledGaps();
+        DirectRequests direct = new DirectRequests();
         int requests = tokens / TOKENS_PER_REQUEST;
         long cpuStart = threads.getCurrentThreadCpuTime();
         long now = 0;
         for (int r = 0; r < requests; r++) {
-            InFlightRequest request =
-                    new InFlightRequest(r, Phase.MEASURED, RequestSpec.completion("x", 256), now, true, null, x -> {});
-            request.markDispatched(now, false);
+            StreamAttempt request = direct.send(r, RequestSpec.completion("x", 256), now);
             request.onHeaders(200, "text/event-stream", now);
             for (byte[] read : reads) {
                 now += 10_000;
                 request.onBytes(ByteBuffer.wrap(read), now);
             }
-            gaps.record(request);
-            if (!request.record().isSuccess()) {
-                throw new IllegalStateException(request.record().errorDetail());
+            gaps.add(direct.last());
+            RequestRecord record = direct.last().record();
+            direct.finished().clear();
+            if (!record.isSuccess()) {
+                throw new IllegalStateException(record.errorDetail());
             }
         }
         long cpu = threads.getCurrentThreadCpuTime() - cpuStart;

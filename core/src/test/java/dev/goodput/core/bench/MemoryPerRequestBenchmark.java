@@ -1,10 +1,10 @@
 package dev.goodput.core.bench;
 
-import dev.goodput.core.Phase;
 import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RequestSpec;
-import dev.goodput.core.internal.client.InFlightRequest;
-import dev.goodput.core.internal.driver.PooledGaps;
+import dev.goodput.core.internal.client.StreamAttempt;
+import dev.goodput.core.internal.result.PooledGaps;
+import dev.goodput.core.testing.DirectRequests;
 import dev.goodput.core.testing.SseText;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
@@ -52,8 +52,8 @@ public final class MemoryPerRequestBenchmark {
         List<RequestRecord> kept = new ArrayList<>(count);
         long before = usedHeapAfterGc();
         for (int i = 0; i < count; i++) {
-            InFlightRequest request = stream(spec, reads, i, reads.length);
-            kept.add(request.record());
+            StreamAttempt request = stream(spec, reads, i, reads.length);
+            kept.add(request.request().record());
         }
         long after = usedHeapAfterGc();
         if (kept.get(count - 1).outputTokens() != TOKENS_PER_REQUEST) {
@@ -66,9 +66,7 @@ public final class MemoryPerRequestBenchmark {
         List<RequestRecord> kept = new ArrayList<>(count);
         long before = usedHeapAfterGc();
         for (int i = 0; i < count; i++) {
-            InFlightRequest request = new InFlightRequest(
-                    i, Phase.MEASURED, RequestSpec.completion("x", TOKENS_PER_REQUEST), i, true, null, x -> {});
-            request.markDispatched(i, false);
+            StreamAttempt request = new DirectRequests().send(i, RequestSpec.completion("x", TOKENS_PER_REQUEST), i);
             request.onHeaders(503, "application/json", i);
             request.onBytes(
                     ByteBuffer.wrap(("{\"error\":{\"message\":\"Service unavailable, request " + i
@@ -76,14 +74,14 @@ public final class MemoryPerRequestBenchmark {
                             .getBytes(StandardCharsets.UTF_8)),
                     i);
             request.onEndOfStream(i);
-            kept.add(request.record());
+            kept.add(request.request().record());
         }
         long after = usedHeapAfterGc();
         return (double) (after - before) / count;
     }
 
     private static double inFlight(RequestSpec spec, byte[][] reads, int count) {
-        List<InFlightRequest> kept = new ArrayList<>(count);
+        List<StreamAttempt> kept = new ArrayList<>(count);
         long before = usedHeapAfterGc();
         for (int i = 0; i < count; i++) {
             kept.add(stream(spec, reads, i, reads.length / 2));
@@ -98,12 +96,15 @@ public final class MemoryPerRequestBenchmark {
     /** Streams tens of millions of tokens through the pooled histograms and prints their heap at milestones. */
     private static void pooledGapsStayFlat(RequestSpec spec, byte[][] reads) {
         PooledGaps gaps = new PooledGaps();
+        DirectRequests requests = new DirectRequests();
         long before = usedHeapAfterGc();
         long tokens = 0;
-        int requests = 0;
+        int sent = 0;
         for (long milestone : new long[] {1_000_000, 10_000_000, 30_000_000}) {
             while (tokens < milestone) {
-                gaps.record(stream(spec, reads, requests++, reads.length));
+                stream(requests, spec, reads, sent++, reads.length);
+                gaps.add(requests.last());
+                requests.finished().clear();
                 tokens += TOKENS_PER_REQUEST;
             }
             System.out.printf(
@@ -117,10 +118,14 @@ public final class MemoryPerRequestBenchmark {
         }
     }
 
-    private static InFlightRequest stream(RequestSpec spec, byte[][] reads, int index, int readCount) {
+    private static StreamAttempt stream(RequestSpec spec, byte[][] reads, int index, int readCount) {
+        return stream(new DirectRequests(), spec, reads, index, readCount);
+    }
+
+    private static StreamAttempt stream(
+            DirectRequests requests, RequestSpec spec, byte[][] reads, int index, int readCount) {
         long now = index * 1_000_000L;
-        InFlightRequest request = new InFlightRequest(index, Phase.MEASURED, spec, now, true, null, completed -> {});
-        request.markDispatched(now, false);
+        StreamAttempt request = requests.send(index, spec, now);
         request.onHeaders(200, "text/event-stream", now);
         for (int r = 0; r < readCount; r++) {
             now += 10_000;

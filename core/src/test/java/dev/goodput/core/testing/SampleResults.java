@@ -15,6 +15,7 @@ import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.TokenCountSource;
 import dev.goodput.core.WorkloadSpec;
 import dev.goodput.core.internal.result.ResultCalculator;
+import dev.goodput.core.internal.result.RunSnapshot;
 import java.time.Instant;
 import java.util.List;
 import org.HdrHistogram.Histogram;
@@ -97,6 +98,6 @@ public final class SampleResults {
         }
         Histogram itl = new Histogram(3);
         itl.recordValueWithCount(50 * MS, 12);
-        return ResultCalculator.compute(spec, RunEnvironment.current(Instant.EPOCH), RECORDS, icl, itl);
+        return ResultCalculator.compute(spec, RunEnvironment.current(Instant.EPOCH), RunSnapshot.of(RECORDS, icl, itl));
     }
 }

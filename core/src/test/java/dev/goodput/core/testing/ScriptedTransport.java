@@ -1,7 +1,7 @@
 package dev.goodput.core.testing;
 
 import dev.goodput.core.internal.client.Exchange;
-import dev.goodput.core.internal.client.InFlightRequest;
+import dev.goodput.core.internal.client.StreamAttempt;
 import dev.goodput.core.internal.client.Transport;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -11,17 +11,17 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * A {@link Transport} that answers each request with a scripted response on a {@link FakeScheduler}: headers
+ * A {@link Transport} that answers each attempt with a scripted response on a {@link FakeScheduler}: headers
  * after a delay, then SSE payloads at given offsets from the send, then the end of the stream.
  */
 public final class ScriptedTransport implements Transport {
 
     private final FakeScheduler scheduler;
-    private final Function<InFlightRequest, Response> script;
+    private final Function<StreamAttempt, Response> script;
     private final List<Long> sends = Collections.synchronizedList(new ArrayList<>());
     private int aborted;
 
-    public ScriptedTransport(FakeScheduler scheduler, Function<InFlightRequest, Response> script) {
+    public ScriptedTransport(FakeScheduler scheduler, Function<StreamAttempt, Response> script) {
         this.scheduler = scheduler;
         this.script = script;
     }
@@ -50,7 +50,7 @@ public final class ScriptedTransport implements Transport {
     }
 
     @Override
-    public Exchange start(InFlightRequest request) {
+    public Exchange start(StreamAttempt request) {
         long sent = scheduler.now();
         sends.add(sent);
         Response response = script.apply(request);

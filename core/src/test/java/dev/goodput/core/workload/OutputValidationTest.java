@@ -12,7 +12,10 @@ import dev.goodput.core.RequestSpec;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.TokenCountSource;
-import dev.goodput.core.internal.result.OutputLengthCheck;
+import dev.goodput.core.internal.client.FinishedRequest;
+import dev.goodput.core.internal.client.SecretRedaction;
+import dev.goodput.core.internal.result.RunRecorder;
+import dev.goodput.core.internal.result.RunSnapshot;
 import dev.goodput.mock.MockServer;
 import dev.goodput.mock.MockServerConfig;
 import dev.goodput.mock.PerformanceModel;
@@ -44,18 +47,24 @@ class OutputValidationTest {
 
     @Test
     void should_count_an_ignore_eos_request_that_stopped_before_max_tokens_as_shorter_than_asked() {
-        OutputLengthCheck check = new OutputLengthCheck();
+        RunRecorder recorder = new RunRecorder(SecretRedaction.none());
         RequestSpec asked = RequestSpec.completion("a b c", 10).withIgnoreEos(true);
-        check.record(asked, success(10));
-        check.record(asked, success(7));
-        check.record(RequestSpec.completion("a b c", 10).withIgnoreEos(false), success(3));
+        recorder.record(finished(0, asked, success(0, 10)));
+        recorder.record(finished(1, asked, success(1, 7)));
+        recorder.record(finished(2, RequestSpec.completion("a b c", 10).withIgnoreEos(false), success(2, 3)));
+        RunSnapshot check = recorder.snapshot();
         assertThat(check.ignoreEosRequests()).isEqualTo(2);
         assertThat(check.shorterThanAsked()).isEqualTo(1);
     }
 
-    private static RequestRecord success(int outputTokens) {
+    private static FinishedRequest finished(long index, RequestSpec spec, RequestRecord record) {
+        return new FinishedRequest(
+                record, Boolean.TRUE.equals(spec.ignoreEos()), spec.maxTokens(), new long[0], new int[0], 0);
+    }
+
+    private static RequestRecord success(long index, int outputTokens) {
         return new RequestRecord(
-                0,
+                index,
                 Phase.MEASURED,
                 0,
                 1,

@@ -15,6 +15,7 @@ import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.TokenCountSource;
 import dev.goodput.core.WorkloadSpec;
 import dev.goodput.core.internal.result.ResultCalculator;
+import dev.goodput.core.internal.result.RunSnapshot;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -145,7 +146,8 @@ final class SampleRuns {
                     gaps.recordValueWithCount((long) record.tpotNanos(), record.outputTokens() - 1);
                 }
             }
-            return ResultCalculator.compute(spec, RunEnvironment.current(Instant.EPOCH), records, gaps, gaps);
+            return ResultCalculator.compute(
+                    spec, RunEnvironment.current(Instant.EPOCH), RunSnapshot.of(records, gaps, gaps));
         }
     }
 }

@@ -47,26 +47,26 @@ public final class HttpTransport implements Transport {
     }
 
     @Override
-    public Exchange start(InFlightRequest request) {
+    public Exchange start(StreamAttempt attempt) {
         HttpRequest.Builder http = HttpRequest.newBuilder(
-                        URI.create(endpoint.baseUrl() + request.spec().api().path()))
+                        URI.create(endpoint.baseUrl() + attempt.spec().api().path()))
                 .header("Content-Type", "application/json")
                 .header("Accept", "text/event-stream")
                 .POST(HttpRequest.BodyPublishers.ofByteArray(RequestBodies.streamingBody(
-                        request.spec(), endpoint.model(), endpoint.continuousUsageStats())));
+                        attempt.spec(), endpoint.model(), endpoint.continuousUsageStats())));
         if (authorization != null) {
             http.header("Authorization", authorization);
         }
-        StreamSubscriber subscriber = new StreamSubscriber(request, clock);
+        StreamSubscriber subscriber = new StreamSubscriber(attempt, clock);
         CompletableFuture<HttpResponse<Void>> response = client.sendAsync(http.build(), info -> {
-            info.headers().firstValue("retry-after").ifPresent(request::onRetryAfter);
-            request.onHeaders(
+            info.headers().firstValue("retry-after").ifPresent(attempt::onRetryAfter);
+            attempt.onHeaders(
                     info.statusCode(), info.headers().firstValue("content-type").orElse(null), clock.nanoTime());
             return subscriber;
         });
         response.whenComplete((ignored, failure) -> {
             if (failure != null) {
-                request.onFailure(failure, clock.nanoTime());
+                attempt.onFailure(failure, clock.nanoTime());
             }
         });
         return () -> {
@@ -89,16 +89,16 @@ public final class HttpTransport implements Transport {
         };
     }
 
-    /** Feeds the response body into the request as it arrives. */
+    /** Feeds the response body into the attempt as it arrives. */
     private static final class StreamSubscriber implements HttpResponse.BodySubscriber<Void> {
-        private final InFlightRequest request;
+        private final StreamAttempt attempt;
         private final NanoClock clock;
         private final CompletableFuture<Void> body = new CompletableFuture<>();
         private volatile Flow.Subscription subscription;
         private volatile boolean cancelled;
 
-        StreamSubscriber(InFlightRequest request, NanoClock clock) {
-            this.request = request;
+        StreamSubscriber(StreamAttempt attempt, NanoClock clock) {
+            this.attempt = attempt;
             this.clock = clock;
         }
 
@@ -116,19 +116,19 @@ public final class HttpTransport implements Transport {
         public void onNext(List<ByteBuffer> buffers) {
             long now = clock.nanoTime();
             for (ByteBuffer buffer : buffers) {
-                request.onBytes(buffer, now);
+                attempt.onBytes(buffer, now);
             }
         }
 
         @Override
         public void onError(Throwable failure) {
-            request.onFailure(failure, clock.nanoTime());
+            attempt.onFailure(failure, clock.nanoTime());
             body.completeExceptionally(failure);
         }
 
         @Override
         public void onComplete() {
-            request.onEndOfStream(clock.nanoTime());
+            attempt.onEndOfStream(clock.nanoTime());
             body.complete(null);
         }
 

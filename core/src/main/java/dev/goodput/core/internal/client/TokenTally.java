@@ -8,7 +8,7 @@ import dev.goodput.core.internal.sse.StreamChunk;
  * Counts one stream's tokens as the metric definitions say: the tokens each content event carries (from
  * continuous usage, else one), the server's prompt count, and at the end the output count from the best source
  * available: the final usage event, the last continuous usage, a client tokenizer, or the content events.
- * Not thread-safe: its {@link InFlightRequest} guards it.
+ * Not thread-safe: the request of its {@link StreamAttempt} guards it.
  */
 final class TokenTally {
 

@@ -4,6 +4,7 @@ import dev.goodput.core.Arrivals;
 import dev.goodput.core.RequestRecord;
 import dev.goodput.core.internal.client.InFlightRequest;
 import dev.goodput.core.internal.client.Transport;
+import dev.goodput.core.internal.result.RunRecorder;
 import dev.goodput.core.workload.ConversationWorkload;
 import java.time.Duration;
 import java.util.HashMap;
@@ -27,8 +28,8 @@ public final class ClosedLoopDriver extends LoadDriver {
     private final int[] turnOfUser;
     private long nextSession;
 
-    public ClosedLoopDriver(TaskScheduler scheduler, Transport transport, RunOptions options) {
-        super(scheduler, transport, options);
+    public ClosedLoopDriver(TaskScheduler scheduler, Transport transport, RunOptions options, RunRecorder recorder) {
+        super(scheduler, transport, options, recorder);
         this.conversation = options.workload() instanceof ConversationWorkload c ? c : null;
         this.users = (Arrivals.ClosedLoop) profile.arrivals();
         this.sessionOfUser = new long[users.users()];

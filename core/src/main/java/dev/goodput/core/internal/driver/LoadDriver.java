@@ -6,25 +6,32 @@ import dev.goodput.core.RequestPolicy;
 import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RequestSpec;
 import dev.goodput.core.RunProgress;
+import dev.goodput.core.internal.client.FinishedRequest;
 import dev.goodput.core.internal.client.InFlightRequest;
+import dev.goodput.core.internal.client.RequestListener;
+import dev.goodput.core.internal.client.StreamAttempt;
+import dev.goodput.core.internal.client.StreamSettings;
 import dev.goodput.core.internal.client.Transport;
-import dev.goodput.core.internal.result.OutputLengthCheck;
+import dev.goodput.core.internal.result.RunRecorder;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.LongFunction;
 
 /**
- * Drives one run: creates requests on a schedule, sends them, arms their timeouts, collects their records,
- * and after the last creation waits a drain period before cancelling what is left. Every request it creates
- * ends in exactly one record.
+ * Drives one run: creates requests on a schedule, sends their attempts, arms each attempt's timeouts, sends a
+ * retry when its wait is over, hands each finished request to the {@link RunRecorder}, and after the last
+ * creation waits a drain period before cancelling what is left. Every request it creates is recorded exactly
+ * once. It only schedules: what the run measured is the recorder's.
  *
  * <p>Subclasses decide when requests are created (open or closed loop). All bookkeeping happens under this
- * object's monitor; requests are never called while it is held except to cancel them, which is safe because
- * a request calls back only outside its own monitor.
+ * object's monitor; requests are never called while it is held except to send and cancel them, which is safe
+ * because a request calls back only outside its own monitor.
  */
 public abstract class LoadDriver {
 
@@ -32,26 +39,43 @@ public abstract class LoadDriver {
     protected final Transport transport;
     protected final RunOptions options;
     protected final Load profile;
-    private final PooledGaps pooledGaps = new PooledGaps();
-    private final OutputLengthCheck outputLengths = new OutputLengthCheck();
+    private final RunRecorder recorder;
+    private final StreamSettings streamSettings;
+    private final RetryPolicy retryPolicy;
+    private final RequestListener listener = new RequestListener() {
+        @Override
+        public void retrying(InFlightRequest request, long waitNanos) {
+            onRetrying(request, waitNanos);
+        }
+
+        @Override
+        public void finished(InFlightRequest request, FinishedRequest finishedRequest) {
+            onFinished(request, finishedRequest);
+        }
+    };
     private final CompletableFuture<Void> finished = new CompletableFuture<>();
 
     // Guarded by this.
     private final Set<InFlightRequest> unfinished = new LinkedHashSet<>();
-    private final List<RequestRecord> records = new ArrayList<>();
-    private final java.util.Map<InFlightRequest, List<TaskScheduler.Cancellable>> timers = new java.util.HashMap<>();
+    private final Map<InFlightRequest, List<TaskScheduler.Cancellable>> timers = new HashMap<>();
     private PhaseAssigner phases;
     private long startNanos;
     private long created;
+    private long ended;
     private boolean creationDone;
     private long lastCreationNanos;
-    private boolean stopping;
+    // Written under this; volatile because the retry policy reads it under a request's monitor instead.
+    private volatile boolean stopping;
 
-    protected LoadDriver(TaskScheduler scheduler, Transport transport, RunOptions options) {
+    protected LoadDriver(TaskScheduler scheduler, Transport transport, RunOptions options, RunRecorder recorder) {
         this.scheduler = scheduler;
         this.transport = transport;
         this.options = options;
         this.profile = options.profile();
+        this.recorder = recorder;
+        this.streamSettings =
+                new StreamSettings(options.requireStreamEnd(), options.outputTokenCounter(), options.redaction());
+        this.retryPolicy = new RetryPolicy(profile, () -> stopping);
     }
 
     /** Starts the run now; returns at once. */
@@ -76,24 +100,7 @@ public abstract class LoadDriver {
         long elapsed = startNanos == 0 ? 0 : scheduler.clock().nanoTime() - startNanos;
         long planned = profile.limits().duration().map(Duration::toNanos).orElse(0L);
         return new RunProgress(
-                created, records.size(), profile.limits().requests().orElse(0), elapsed, planned, finished.isDone());
-    }
-
-    /** Returns every record, ordered by schedule position. Call after {@link #finished()} completed. */
-    public final synchronized List<RequestRecord> records() {
-        List<RequestRecord> sorted = new ArrayList<>(records);
-        sorted.sort(Comparator.comparingLong(RequestRecord::index));
-        return sorted;
-    }
-
-    /** Returns the output lengths asked for under {@code ignore_eos} against those produced. */
-    public final OutputLengthCheck outputLengths() {
-        return outputLengths;
-    }
-
-    /** Returns the pooled gap histograms of measured successful requests. */
-    public final PooledGaps pooledGaps() {
-        return pooledGaps;
+                created, ended, profile.limits().requests().orElse(0), elapsed, planned, finished.isDone());
     }
 
     /** Schedules the first creations. Called once, under the monitor. */
@@ -127,38 +134,35 @@ public abstract class LoadDriver {
      * Creates the next request with the spec {@code specs} gives for its index (a conversation's next turn).
      * Called under the monitor.
      */
-    protected final InFlightRequest create(long intendedNanos, java.util.function.LongFunction<RequestSpec> specs) {
+    protected final InFlightRequest create(long intendedNanos, LongFunction<RequestSpec> specs) {
         long index = created++;
         Phase phase = phases.phase(index, intendedNanos - startNanos);
         RequestSpec spec = specs.apply(index);
-        InFlightRequest request = new InFlightRequest(
-                index,
-                phase,
-                spec,
-                intendedNanos,
-                options.requireStreamEnd(),
-                options.outputTokenCounter(),
-                this::onComplete);
+        InFlightRequest request =
+                new InFlightRequest(index, phase, spec, intendedNanos, streamSettings, retryPolicy, listener);
         unfinished.add(request);
         lastCreationNanos = Math.max(lastCreationNanos, intendedNanos);
         return request;
     }
 
-    /** Sends a request now and arms its timeouts. Called under the monitor. */
+    /** Sends a request's next attempt now and arms that attempt's timeouts. Called under the monitor. */
     protected final void dispatch(InFlightRequest request, boolean heldByCap) {
         long now = scheduler.clock().nanoTime();
-        request.markDispatched(now, heldByCap);
+        StreamAttempt attempt = request.send(now, heldByCap);
+        if (attempt == null) {
+            return; // cancelled while it waited for its retry
+        }
         List<TaskScheduler.Cancellable> armed = new ArrayList<>(3);
         RequestPolicy policy = profile.requestPolicy();
-        armTimeout(armed, request, now, policy.headersTimeout().orElse(null), "no response headers", true, false);
-        armTimeout(armed, request, now, policy.firstTokenTimeout().orElse(null), "no first token", false, true);
-        armTimeout(armed, request, now, policy.totalTimeout(), "not finished", false, false);
+        armTimeout(armed, attempt, now, policy.headersTimeout().orElse(null), "no response headers", true, false);
+        armTimeout(armed, attempt, now, policy.firstTokenTimeout().orElse(null), "no first token", false, true);
+        armTimeout(armed, attempt, now, policy.totalTimeout(), "not finished", false, false);
         timers.put(request, armed);
         try {
-            request.attach(transport.start(request));
+            attempt.attach(transport.start(attempt));
         } catch (RuntimeException e) {
             // A request that cannot even be sent still ends in exactly one outcome.
-            request.onFailure(e, scheduler.clock().nanoTime());
+            attempt.onFailure(e, scheduler.clock().nanoTime());
         }
     }
 
@@ -197,7 +201,7 @@ public abstract class LoadDriver {
 
     private void armTimeout(
             List<TaskScheduler.Cancellable> armed,
-            InFlightRequest request,
+            StreamAttempt attempt,
             long dispatchedNanos,
             Duration timeout,
             String what,
@@ -208,80 +212,58 @@ public abstract class LoadDriver {
         }
         String reason = what + " within " + format(timeout) + " of sending";
         armed.add(scheduler.schedule(dispatchedNanos + timeout.toNanos(), () -> {
-            if ((unlessHeaders && request.hasHeaders()) || (unlessFirstToken && request.hasFirstToken())) {
+            if ((unlessHeaders && attempt.hasHeaders()) || (unlessFirstToken && attempt.hasFirstToken())) {
                 return;
             }
-            request.timeOut(reason, scheduler.clock().nanoTime());
+            attempt.timeOut(reason, scheduler.clock().nanoTime());
         }));
     }
 
-    private void onComplete(InFlightRequest request) {
-        RequestRecord record = request.record();
-        if (retryIfAllowed(request, record)) {
-            return;
-        }
-        if (record.phase() == Phase.MEASURED && record.isSuccess()) {
-            pooledGaps.record(request);
-            outputLengths.record(request.spec(), record);
-        }
+    /**
+     * Hands a finished request to the recorder and frees what it held. The recorder takes it before the run can
+     * finish, so a snapshot taken after {@link #finished()} holds every request.
+     */
+    private void onFinished(InFlightRequest request, FinishedRequest finishedRequest) {
         List<TaskScheduler.Cancellable> armed;
         synchronized (this) {
             if (!unfinished.remove(request)) {
                 return;
             }
-            records.add(record);
+            recorder.record(finishedRequest);
+            ended++;
             armed = timers.remove(request);
-            afterEnd(request, record);
+            afterEnd(request, finishedRequest.record());
             checkFinished();
         }
-        if (armed != null) {
-            armed.forEach(TaskScheduler.Cancellable::cancel);
-        }
+        disarm(armed);
     }
 
     /**
-     * Sends a failed request again when the profile allows retries and the failure is one a retrying client
-     * would retry (see {@link Load#retries(int)}). The new attempt replaces the failed one among the
-     * unfinished requests, so the run waits for it and a drain cancels it; the failed attempt is kept in the
-     * new attempt's record.
+     * Sends the request's next attempt when its wait is over (see {@link Load#retries(int)}). The request stays
+     * among the unfinished ones meanwhile, holding its concurrency slot, so the run waits for it and a drain
+     * cancels it.
      */
-    private boolean retryIfAllowed(InFlightRequest failed, RequestRecord record) {
-        int retries = profile.requestPolicy().retries();
-        if (retries == 0 || record.attempts() > retries || !RetryPolicy.isRetryable(record)) {
-            return false;
-        }
-        long waitNanos = RetryPolicy.waitNanos(failed.retryAfterSeconds(), record.attempts());
-        if (waitNanos > profile.requestPolicy().maxRetryWait().toNanos()) {
-            return false;
-        }
-        InFlightRequest retry = new InFlightRequest(
-                failed.index(),
-                failed.phase(),
-                failed.spec(),
-                failed.intendedNanos(),
-                options.requireStreamEnd(),
-                options.outputTokenCounter(),
-                this::onComplete);
-        retry.continueAfter(failed, waitNanos);
+    private void onRetrying(InFlightRequest request, long waitNanos) {
         List<TaskScheduler.Cancellable> armed;
         synchronized (this) {
-            if (stopping || !unfinished.remove(failed)) {
-                return false;
+            armed = timers.remove(request);
+            if (unfinished.contains(request)) {
+                scheduler.schedule(scheduler.clock().nanoTime() + waitNanos, () -> sendRetry(request));
             }
-            unfinished.add(retry);
-            armed = timers.remove(failed);
-            scheduler.schedule(scheduler.clock().nanoTime() + waitNanos, () -> {
-                synchronized (this) {
-                    if (!retry.isEnded() && unfinished.contains(retry)) {
-                        dispatch(retry, record.heldByConcurrencyCap());
-                    }
-                }
-            });
         }
+        disarm(armed);
+    }
+
+    private synchronized void sendRetry(InFlightRequest request) {
+        if (unfinished.contains(request)) {
+            dispatch(request, false);
+        }
+    }
+
+    private static void disarm(List<TaskScheduler.Cancellable> armed) {
         if (armed != null) {
             armed.forEach(TaskScheduler.Cancellable::cancel);
         }
-        return true;
     }
 
     private void checkFinished() {

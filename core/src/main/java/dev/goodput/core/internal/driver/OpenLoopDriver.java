@@ -3,6 +3,7 @@ package dev.goodput.core.internal.driver;
 import dev.goodput.core.RequestRecord;
 import dev.goodput.core.internal.client.InFlightRequest;
 import dev.goodput.core.internal.client.Transport;
+import dev.goodput.core.internal.result.RunRecorder;
 import java.util.ArrayDeque;
 
 /**
@@ -22,8 +23,8 @@ public final class OpenLoopDriver extends LoadDriver {
     private int inFlight;
     private long startNanos;
 
-    public OpenLoopDriver(TaskScheduler scheduler, Transport transport, RunOptions options) {
-        super(scheduler, transport, options);
+    public OpenLoopDriver(TaskScheduler scheduler, Transport transport, RunOptions options, RunRecorder recorder) {
+        super(scheduler, transport, options, recorder);
         this.schedule = ArrivalSource.of(options);
         this.maxConcurrency = options.profile().maxConcurrency().orElse(0);
     }

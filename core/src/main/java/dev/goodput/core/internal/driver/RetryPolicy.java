@@ -1,16 +1,42 @@
 package dev.goodput.core.internal.driver;
 
+import dev.goodput.core.Load;
 import dev.goodput.core.Outcome;
 import dev.goodput.core.RequestRecord;
+import dev.goodput.core.internal.client.RetryRule;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 
-/** Which failures a retrying client retries, and how long it waits; see {@code Load.retries(int)}. */
-final class RetryPolicy {
+/**
+ * Which failures a retrying client retries, and how long it waits; see {@code Load.retries(int)}. A run that is
+ * stopping (its drain ended, or it was interrupted) retries nothing.
+ */
+final class RetryPolicy implements RetryRule {
 
     private static final Set<Integer> RETRYABLE_STATUSES = Set.of(408, 429, 500, 502, 503, 504);
     private static final long FIRST_BACKOFF_NANOS = 100_000_000L;
 
-    private RetryPolicy() {}
+    private final int retries;
+    private final long maxWaitNanos;
+    private final BooleanSupplier stopping;
+
+    RetryPolicy(Load profile, BooleanSupplier stopping) {
+        this.retries = profile.requestPolicy().retries();
+        this.maxWaitNanos = profile.requestPolicy().maxRetryWait().toNanos();
+        this.stopping = stopping;
+    }
+
+    @Override
+    public long waitNanos(RequestRecord failedAttempt, long retryAfterSeconds) {
+        if (retries == 0
+                || failedAttempt.attempts() > retries
+                || !isRetryable(failedAttempt)
+                || stopping.getAsBoolean()) {
+            return -1;
+        }
+        long wait = waitNanos(retryAfterSeconds, failedAttempt.attempts());
+        return wait > maxWaitNanos ? -1 : wait;
+    }
 
     /** A failure before any streamed content: a retryable status, or a connection that got no response. */
     static boolean isRetryable(RequestRecord record) {

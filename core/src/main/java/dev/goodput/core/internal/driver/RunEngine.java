@@ -5,8 +5,10 @@ import dev.goodput.core.RunEnvironment;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.RunSpec;
 import dev.goodput.core.RunWatcher;
+import dev.goodput.core.internal.client.SecretRedaction;
 import dev.goodput.core.internal.client.Transport;
 import dev.goodput.core.internal.result.ResultCalculator;
+import dev.goodput.core.internal.result.RunRecorder;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
@@ -18,13 +20,22 @@ public final class RunEngine {
 
     private RunEngine() {}
 
-    /** Returns a driver for the spec's load profile, not started. */
-    public static LoadDriver driver(RunSpec spec, TaskScheduler scheduler, Transport transport) {
+    /** Returns a recorder for a run of the spec: it redacts the key the spec's server is sent. */
+    public static RunRecorder recorder(RunSpec spec) {
+        return new RunRecorder(SecretRedaction.of(spec.server()));
+    }
+
+    /** Returns a driver for the spec's load profile, not started, that hands every finished request to {@code recorder}. */
+    public static LoadDriver driver(RunSpec spec, TaskScheduler scheduler, Transport transport, RunRecorder recorder) {
         RunOptions options = new RunOptions(
-                spec.workload(), spec.load(), spec.server().requireStreamEnd(), spec.outputTokenCounter());
+                spec.workload(),
+                spec.load(),
+                spec.server().requireStreamEnd(),
+                spec.outputTokenCounter(),
+                SecretRedaction.of(spec.server()));
         return spec.load().arrivals().isOpenLoop()
-                ? new OpenLoopDriver(scheduler, transport, options)
-                : new ClosedLoopDriver(scheduler, transport, options);
+                ? new OpenLoopDriver(scheduler, transport, options, recorder)
+                : new ClosedLoopDriver(scheduler, transport, options, recorder);
     }
 
     /**
@@ -35,7 +46,8 @@ public final class RunEngine {
      */
     public static RunResult run(RunSpec spec, TaskScheduler scheduler, Transport transport) {
         Instant startedAt = Instant.now();
-        LoadDriver driver = driver(spec, scheduler, transport);
+        RunRecorder recorder = recorder(spec);
+        LoadDriver driver = driver(spec, scheduler, transport, recorder);
         driver.start();
         if (spec.progressListener() != null) {
             reportProgress(spec.progressListener(), driver, scheduler);
@@ -55,7 +67,7 @@ public final class RunEngine {
         if (spec.progressListener() != null) {
             spec.progressListener().onProgress(driver.progress());
         }
-        return result(spec, driver, startedAt);
+        return ResultCalculator.compute(spec, RunEnvironment.current(startedAt), recorder.snapshot());
     }
 
     private static void reportProgress(ProgressListener listener, LoadDriver driver, TaskScheduler scheduler) {
@@ -80,17 +92,5 @@ public final class RunEngine {
                 }
             }
         });
-    }
-
-    /** Computes the result of a driver whose run has finished. */
-    public static RunResult result(RunSpec spec, LoadDriver driver, Instant startedAt) {
-        PooledGaps gaps = driver.pooledGaps();
-        return ResultCalculator.compute(
-                spec,
-                RunEnvironment.current(startedAt),
-                SecretRedaction.redact(driver.records(), spec.server()),
-                gaps.icl(),
-                gaps.itl(),
-                driver.outputLengths());
     }
 }

@@ -3,14 +3,20 @@ package dev.goodput.core.internal.driver;
 import dev.goodput.core.Load;
 import dev.goodput.core.TokenCounter;
 import dev.goodput.core.WorkloadSpec;
+import dev.goodput.core.internal.client.SecretRedaction;
 
 /**
- * What a driver needs besides its scheduler and transport.
+ * What a driver needs besides its scheduler, transport and recorder.
  *
  * @param workload what to send
  * @param profile how hard and how long (already validated)
  * @param requireStreamEnd whether a success needs {@code [DONE]} and a finish reason
  * @param outputTokenCounter a client tokenizer for generated text, or {@code null}
+ * @param redaction removes the API key from error bodies before they are cut
  */
 public record RunOptions(
-        WorkloadSpec workload, Load profile, boolean requireStreamEnd, TokenCounter outputTokenCounter) {}
+        WorkloadSpec workload,
+        Load profile,
+        boolean requireStreamEnd,
+        TokenCounter outputTokenCounter,
+        SecretRedaction redaction) {}

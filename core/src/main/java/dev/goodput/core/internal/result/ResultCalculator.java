@@ -28,7 +28,7 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /**
- * Turns the records of a run into its result, exactly as {@code docs/metrics.md} defines the metrics: the
+ * Turns what a run measured ({@link RunSnapshot}) into its result, exactly as {@code docs/metrics.md} defines the metrics: the
  * measurement window, the per-request and pooled distributions, the run-level rates, goodput, the verdicts and
  * the client's health. A pure function of its inputs.
  */
@@ -37,29 +37,14 @@ public final class ResultCalculator {
     private ResultCalculator() {}
 
     /**
-     * Computes the result.
+     * Computes the result of a run from what it measured, and from nothing else.
      *
-     * @param records one record per created request
-     * @param icl pooled inter-chunk gaps of measured successful requests, in nanoseconds
-     * @param itl pooled inter-token gaps of measured successful requests, in nanoseconds
+     * @param spec what the run was asked to do and judge
+     * @param environment where it ran
+     * @param snapshot everything it measured
      */
-    public static RunResult compute(
-            RunSpec spec, RunEnvironment environment, List<RequestRecord> records, Histogram icl, Histogram itl) {
-        return compute(spec, environment, records, icl, itl, null);
-    }
-
-    /**
-     * Computes the result, with the output lengths asked for under {@code ignore_eos} checked by the driver.
-     *
-     * @param lengths what the driver counted, or {@code null} when not tracked
-     */
-    public static RunResult compute(
-            RunSpec spec,
-            RunEnvironment environment,
-            List<RequestRecord> records,
-            Histogram icl,
-            Histogram itl,
-            OutputLengthCheck lengths) {
+    public static RunResult compute(RunSpec spec, RunEnvironment environment, RunSnapshot snapshot) {
+        List<RequestRecord> records = snapshot.records();
         List<RequestRecord> measured = new ArrayList<>();
         List<RequestRecord> successes = new ArrayList<>();
         for (RequestRecord record : records) {
@@ -70,7 +55,7 @@ public final class ResultCalculator {
                 }
             }
         }
-        Map<Metric, Distribution> distributions = distributions(measured, successes, icl, itl);
+        Map<Metric, Distribution> distributions = distributions(measured, successes, snapshot.icl(), snapshot.itl());
         double[] percentiles =
                 spec.percentiles().stream().mapToDouble(Double::doubleValue).toArray();
         Map<Metric, Summary> summaries = new EnumMap<>(Metric.class);
@@ -100,7 +85,7 @@ public final class ResultCalculator {
                 values,
                 verdicts,
                 good,
-                TokenStatisticsCalculator.compute(successes, lengths),
+                TokenStatisticsCalculator.compute(successes, snapshot.ignoreEosRequests(), snapshot.shorterThanAsked()),
                 clientHealth(
                         distributions.get(Metric.SEND_LAG),
                         spec.sendLagLimit().toNanos(),

@@ -14,7 +14,7 @@ final class TokenStatisticsCalculator {
 
     private TokenStatisticsCalculator() {}
 
-    static TokenStatistics compute(List<RequestRecord> successes, OutputLengthCheck lengths) {
+    static TokenStatistics compute(List<RequestRecord> successes, long ignoreEosRequests, long shorterThanAsked) {
         long input = 0;
         long output = 0;
         Map<TokenCountSource, Long> sources = new EnumMap<>(TokenCountSource.class);
@@ -42,8 +42,8 @@ final class TokenStatisticsCalculator {
                 prompt.result(),
                 generated.result(),
                 finishReasons,
-                lengths == null ? -1 : lengths.ignoreEosRequests(),
-                lengths == null ? -1 : lengths.shorterThanAsked());
+                ignoreEosRequests,
+                shorterThanAsked);
     }
 
     private static final class Comparison {

@@ -3,307 +3,219 @@ package dev.goodput.core.internal.client;
 import static dev.goodput.core.RequestRecord.ABSENT;
 import static dev.goodput.core.testing.SseText.DONE;
 import static dev.goodput.core.testing.SseText.contentChunk;
-import static dev.goodput.core.testing.SseText.contentChunkWithUsage;
-import static dev.goodput.core.testing.SseText.errorEvent;
-import static dev.goodput.core.testing.SseText.roleChunk;
 import static dev.goodput.core.testing.SseText.usageChunk;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.goodput.core.Outcome;
 import dev.goodput.core.Phase;
+import dev.goodput.core.RequestAttempt;
 import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RequestSpec;
-import dev.goodput.core.TokenCountSource;
-import dev.goodput.core.TokenCounter;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
+/**
+ * The request owns its attempts: a retry is its next attempt, sent after the wait, with the earlier ones kept; an
+ * attempt that ended cannot touch the request again. Times are given by hand, as a fake clock would read them.
+ */
 class InFlightRequestTest {
 
     private static final long MS = 1_000_000;
-    private final List<InFlightRequest> completions = new ArrayList<>();
+    private static final long INTENDED = 1_000 * MS;
 
-    private InFlightRequest request(boolean requireStreamEnd, TokenCounter counter) {
-        RequestSpec spec = RequestSpec.completion("a b c", 16).withPromptTokens(3);
-        InFlightRequest request =
-                new InFlightRequest(7, Phase.MEASURED, spec, 0, requireStreamEnd, counter, completions::add);
-        request.markDispatched(10 * MS, false);
-        return request;
-    }
+    private final List<Long> retryWaits = new ArrayList<>();
+    private final List<FinishedRequest> finished = new ArrayList<>();
+    private final List<RequestRecord> failedAttemptsSeen = new ArrayList<>();
 
-    private InFlightRequest request() {
-        return request(true, null);
-    }
+    /** Retries any failure with a status, twice at most, after the Retry-After or 100 ms. */
+    private final RetryRule retryRule = (failedAttempt, retryAfterSeconds) -> {
+        failedAttemptsSeen.add(failedAttempt);
+        if (failedAttempt.httpStatus() == 0 || failedAttempt.attempts() > 2) {
+            return -1;
+        }
+        return retryAfterSeconds >= 0 ? retryAfterSeconds * 1_000 * MS : 100 * MS;
+    };
 
-    private static void feed(InFlightRequest request, long atMillis, String text) {
-        request.onBytes(ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)), atMillis * MS);
-    }
+    private final InFlightRequest request = new InFlightRequest(
+            3,
+            Phase.MEASURED,
+            RequestSpec.completion("a b c", 16).withPromptTokens(3),
+            INTENDED,
+            StreamSettings.of(true),
+            retryRule,
+            new RequestListener() {
+                @Override
+                public void retrying(InFlightRequest retried, long waitNanos) {
+                    assertThat(Thread.holdsLock(retried)).isFalse();
+                    retryWaits.add(waitNanos);
+                }
 
-    private static List<long[]> gaps(InFlightRequest request) {
-        List<long[]> gaps = new ArrayList<>();
-        request.forEachGap((gap, tokens) -> gaps.add(new long[] {gap, tokens}));
-        return gaps;
-    }
+                @Override
+                public void finished(InFlightRequest ended, FinishedRequest handover) {
+                    assertThat(Thread.holdsLock(ended)).isFalse();
+                    finished.add(handover);
+                }
+            });
 
     @Test
-    void should_time_a_vllm_chat_stream_from_the_first_non_empty_content() {
-        InFlightRequest request = request();
-        request.onHeaders(200, "text/event-stream", 20 * MS);
-        feed(request, 100, roleChunk() + contentChunk(" a", null));
-        feed(request, 120, contentChunk(" b", null));
-        feed(request, 140, contentChunk(" c", "length") + usageChunk(12, 3) + DONE);
+    void should_send_its_next_attempt_after_a_retryable_failure_and_keep_the_failed_one() {
+        StreamAttempt first = request.send(1_010 * MS, true);
+        first.onRetryAfter("1");
+        fail503(first, 1_030 * MS);
 
-        RequestRecord record = request.record();
+        assertThat(retryWaits).containsExactly(1_000 * MS);
+        assertThat(finished).isEmpty();
+        assertThat(request.isEnded()).isFalse();
+
+        StreamAttempt second = request.send(2_030 * MS, false);
+        assertThat(second).isNotSameAs(first);
+        assertThat(second.number()).isEqualTo(2);
+        stream(second, 2_100 * MS);
+
+        RequestRecord record = onlyRecord();
         assertThat(record.outcome()).isEqualTo(Outcome.SUCCESS);
-        assertThat(record.errorDetail()).isNull();
-        assertThat(record.index()).isEqualTo(7);
-        assertThat(record.headersNanos()).isEqualTo(20 * MS);
-        assertThat(record.ttftNanos()).isEqualTo(100 * MS);
-        assertThat(record.ttftFromSendNanos()).isEqualTo(90 * MS);
-        assertThat(record.queueNanos()).isEqualTo(10 * MS);
-        assertThat(record.e2elNanos()).isEqualTo(140 * MS);
-        assertThat(record.endNanos()).isEqualTo(140 * MS);
-        assertThat(record.tpotNanos()).isEqualTo(20.0 * MS);
-        assertThat(record.maxStallNanos()).isEqualTo(20 * MS);
-        assertThat(record.contentEvents()).isEqualTo(3);
-        assertThat(record.outputTokens()).isEqualTo(3);
-        assertThat(record.outputTokenSource()).isEqualTo(TokenCountSource.USAGE);
-        assertThat(record.serverPromptTokens()).isEqualTo(12);
-        assertThat(record.clientPromptTokens()).isEqualTo(3);
-        assertThat(record.inputTokens()).isEqualTo(12);
-        assertThat(record.finishReason()).isEqualTo("length");
-        assertThat(gaps(request)).containsExactly(new long[] {20 * MS, 1}, new long[] {20 * MS, 1});
-        assertThat(completions).containsExactly(request);
+        assertThat(record.dispatchedNanos()).as("the first attempt's send").isEqualTo(1_010 * MS);
+        assertThat(record.heldByConcurrencyCap()).as("the first attempt's wait").isTrue();
+        assertThat(record.ttftNanos()).as("from the intended start").isEqualTo(1_100 * MS);
+        assertThat(record.ttftFromSendNanos()).isEqualTo(1_090 * MS);
+        assertThat(record.httpStatus()).isEqualTo(200);
+        assertThat(record.retriedAttempts())
+                .containsExactly(new RequestAttempt(
+                        1,
+                        1_010 * MS,
+                        1_030 * MS,
+                        503,
+                        "HTTP 503: the engine is overloaded (type: ServiceUnavailableError, code: 503)",
+                        1_000 * MS));
+        assertThat(failedAttemptsSeen).singleElement().satisfies(failed -> {
+            assertThat(failed.attempts()).isEqualTo(1);
+            assertThat(failed.outcome()).isEqualTo(Outcome.FAILED);
+        });
     }
 
     @Test
-    void should_count_the_tokens_of_multi_token_events_from_continuous_usage() {
-        InFlightRequest request = request();
-        request.onHeaders(200, "text/event-stream", 20 * MS);
-        feed(request, 50, contentChunkWithUsage(" a", null, 12, 0).replace(" a", ""));
-        feed(request, 100, contentChunkWithUsage(" a b", null, 12, 2));
-        feed(request, 130, contentChunkWithUsage(" c d e", null, 12, 5));
-        feed(request, 140, contentChunkWithUsage(" f", "length", 12, 6) + usageChunk(12, 6) + DONE);
+    void should_ignore_what_a_failed_attempt_receives_after_the_request_moved_on() {
+        StreamAttempt first = request.send(1_010 * MS, false);
+        fail503(first, 1_030 * MS);
+        StreamAttempt second = request.send(1_130 * MS, false);
 
-        RequestRecord record = request.record();
-        assertThat(record.ttftNanos()).isEqualTo(100 * MS);
-        assertThat(record.contentEvents()).isEqualTo(3);
-        assertThat(record.outputTokens()).isEqualTo(6);
-        assertThat(record.tpotNanos()).isEqualTo(40.0 * MS / 5);
-        assertThat(gaps(request)).containsExactly(new long[] {30 * MS, 3}, new long[] {10 * MS, 1});
+        feed(first, 1_140 * MS, contentChunk(" late", "stop") + DONE);
+        first.onEndOfStream(1_150 * MS);
+        assertThat(first.timeOut("no first token within 1 s of sending", 2_010 * MS))
+                .as("a stale timeout of the first attempt")
+                .isFalse();
+        first.onFailure(new java.io.IOException("reset"), 1_160 * MS);
+        assertThat(finished).isEmpty();
+
+        stream(second, 1_200 * MS);
+        assertThat(onlyRecord().outcome()).isEqualTo(Outcome.SUCCESS);
+        assertThat(onlyRecord().firstTokenNanos()).isEqualTo(1_200 * MS);
     }
 
     @Test
-    void should_fall_back_to_continuous_usage_when_the_final_usage_chunk_is_missing() {
-        InFlightRequest request = request();
-        request.onHeaders(200, "text/event-stream", 20 * MS);
-        feed(request, 100, contentChunkWithUsage(" a", null, 12, 1));
-        feed(request, 110, contentChunkWithUsage(" b", "stop", 12, 2) + DONE);
-
-        RequestRecord record = request.record();
-        assertThat(record.outcome()).isEqualTo(Outcome.SUCCESS);
-        assertThat(record.outputTokens()).isEqualTo(2);
-        assertThat(record.outputTokenSource()).isEqualTo(TokenCountSource.CONTINUOUS_USAGE);
-    }
-
-    @Test
-    void should_count_content_events_when_the_server_sends_no_usage() {
-        InFlightRequest request = request();
-        request.onHeaders(200, "text/event-stream", 20 * MS);
-        feed(request, 100, contentChunk(" a", null) + contentChunk(" b", null) + contentChunk(" c", "stop") + DONE);
-
-        RequestRecord record = request.record();
-        assertThat(record.outputTokens()).isEqualTo(3);
-        assertThat(record.outputTokenSource()).isEqualTo(TokenCountSource.CONTENT_EVENTS);
-        assertThat(record.serverPromptTokens()).isEqualTo(-1);
-        assertThat(record.inputTokens()).isEqualTo(3);
-        // Three events in one read share that read's time: two gaps of zero.
-        assertThat(gaps(request)).containsExactly(new long[] {0, 1}, new long[] {0, 1});
-        assertThat(record.tpotNanos()).isEqualTo(0.0);
-    }
-
-    @Test
-    void should_use_a_client_tokenizer_when_configured_and_keep_its_count_beside_the_servers() {
-        TokenCounter words = text -> text.isBlank() ? 0 : text.strip().split("\\s+").length;
-        InFlightRequest withUsage = request(true, words);
-        withUsage.onHeaders(200, "text/event-stream", 20 * MS);
-        feed(withUsage, 100, contentChunk(" a b", null) + contentChunk(" c", "stop") + usageChunk(3, 4) + DONE);
-        assertThat(withUsage.record().outputTokens()).isEqualTo(4);
-        assertThat(withUsage.record().outputTokenSource()).isEqualTo(TokenCountSource.USAGE);
-        assertThat(withUsage.record().clientOutputTokens()).isEqualTo(3);
-
-        InFlightRequest withoutUsage = request(true, words);
-        withoutUsage.onHeaders(200, "text/event-stream", 20 * MS);
-        feed(withoutUsage, 100, contentChunk(" a b", null) + contentChunk(" c", "stop") + DONE);
-        assertThat(withoutUsage.record().outputTokens()).isEqualTo(3);
-        assertThat(withoutUsage.record().outputTokenSource()).isEqualTo(TokenCountSource.CLIENT_TOKENIZER);
-    }
-
-    @Test
-    void should_give_no_tpot_and_no_stall_for_a_one_token_output() {
-        InFlightRequest request = request();
-        request.onHeaders(200, "text/event-stream", 20 * MS);
-        feed(request, 100, contentChunk(" a", "length") + usageChunk(3, 1) + DONE);
-
-        RequestRecord record = request.record();
-        assertThat(record.outcome()).isEqualTo(Outcome.SUCCESS);
-        assertThat(record.e2elNanos()).isEqualTo(100 * MS);
-        assertThat(record.tpotNanos()).isNaN();
-        assertThat(record.maxStallNanos()).isEqualTo(ABSENT);
-        assertThat(gaps(request)).isEmpty();
-    }
-
-    @Test
-    void should_fail_on_an_error_object_inside_a_200_stream() {
-        InFlightRequest request = request();
-        request.onHeaders(200, "text/event-stream", 20 * MS);
-        feed(request, 100, contentChunk(" a", null));
-        feed(request, 120, errorEvent("engine crashed") + DONE);
-
-        RequestRecord record = request.record();
-        assertThat(record.outcome()).isEqualTo(Outcome.FAILED);
-        assertThat(record.errorDetail())
-                .startsWith("error event in the stream: ")
-                .contains("engine crashed");
-        assertThat(record.endNanos()).isEqualTo(120 * MS);
-        assertThat(record.firstTokenNanos()).isEqualTo(100 * MS);
-    }
-
-    @Test
-    void should_fail_a_stream_that_ends_without_done() {
-        InFlightRequest request = request();
-        request.onHeaders(200, "text/event-stream", 20 * MS);
-        feed(request, 100, contentChunk(" a", null) + contentChunk(" b", null));
-        request.onEndOfStream(150 * MS);
-
-        RequestRecord record = request.record();
-        assertThat(record.outcome()).isEqualTo(Outcome.FAILED);
-        assertThat(record.errorDetail())
-                .isEqualTo("the stream ended without [DONE] after 2 content events and without a finish_reason");
-        assertThat(record.endNanos()).isEqualTo(150 * MS);
-    }
-
-    @Test
-    void should_accept_a_stream_without_done_when_the_backend_is_known_not_to_send_one() {
-        InFlightRequest request = request(false, null);
-        request.onHeaders(200, "text/event-stream", 20 * MS);
-        feed(request, 100, contentChunk(" a", null) + contentChunk(" b", null));
-        request.onEndOfStream(150 * MS);
-
-        assertThat(request.record().outcome()).isEqualTo(Outcome.SUCCESS);
-    }
-
-    @Test
-    void should_fail_a_done_without_finish_reason_or_without_content() {
-        InFlightRequest noFinish = request();
-        noFinish.onHeaders(200, "text/event-stream", 20 * MS);
-        feed(noFinish, 100, contentChunk(" a", null) + DONE);
-        assertThat(noFinish.record().errorDetail())
-                .isEqualTo("the stream ended with [DONE] but no choice carried a finish_reason");
-
-        InFlightRequest noContent = request();
-        noContent.onHeaders(200, "text/event-stream", 20 * MS);
-        feed(noContent, 100, roleChunk() + DONE);
-        assertThat(noContent.record().errorDetail())
-                .isEqualTo("the stream ended with [DONE] without generating any text");
-    }
-
-    @Test
-    void should_report_the_status_and_the_servers_message_for_an_http_error() {
-        InFlightRequest request = request();
-        request.onHeaders(503, "application/json", 20 * MS);
-        feed(
-                request,
-                21,
-                "{\"error\":{\"message\":\"Service Unavailable\",\"type\":\"ServiceUnavailableError\","
-                        + "\"param\":null,\"code\":503}}");
-        request.onEndOfStream(22 * MS);
-
-        RequestRecord record = request.record();
-        assertThat(record.outcome()).isEqualTo(Outcome.FAILED);
-        assertThat(record.httpStatus()).isEqualTo(503);
-        assertThat(record.errorDetail()).startsWith("HTTP 503: ").contains("Service Unavailable");
-        assertThat(record.firstTokenNanos()).isEqualTo(ABSENT);
-    }
-
-    @Test
-    void should_say_so_when_the_response_is_not_an_event_stream() {
-        InFlightRequest request = request();
-        request.onHeaders(200, "application/json", 20 * MS);
-        feed(request, 30, "{\"choices\":[{\"text\":\"a\"}]}");
-        request.onEndOfStream(30 * MS);
-
-        assertThat(request.record().errorDetail())
-                .isEqualTo("the response was application/json, not an event stream (text/event-stream)");
-    }
-
-    @Test
-    void should_end_exactly_once_and_ignore_what_arrives_after_a_timeout() {
-        InFlightRequest request = request();
+    void should_time_out_its_second_attempt_and_end_with_the_first_kept() {
+        StreamAttempt first = request.send(1_010 * MS, false);
+        fail503(first, 1_030 * MS);
+        StreamAttempt second = request.send(1_130 * MS, false);
         int[] aborts = {0};
-        request.attach(() -> aborts[0]++);
-        request.onHeaders(200, "text/event-stream", 20 * MS);
-        assertThat(request.timeOut("no first token within 1 s of sending", 1010 * MS))
-                .isTrue();
-        feed(request, 1100, contentChunk(" a", "stop") + DONE);
-        request.onEndOfStream(1200 * MS);
-        assertThat(request.cancel("late", 1300 * MS)).isFalse();
+        second.attach(() -> aborts[0]++);
+        second.onHeaders(200, "text/event-stream", 1_140 * MS);
 
-        RequestRecord record = request.record();
+        assertThat(second.timeOut("no first token within 1 s of sending", 2_130 * MS))
+                .isTrue();
+        assertThat(second.timeOut("not finished within 2 s of sending", 3_130 * MS))
+                .isFalse();
+
+        RequestRecord record = onlyRecord();
         assertThat(record.outcome()).isEqualTo(Outcome.TIMED_OUT);
         assertThat(record.errorDetail()).isEqualTo("no first token within 1 s of sending");
-        assertThat(record.endNanos()).isEqualTo(1010 * MS);
-        assertThat(record.firstTokenNanos()).isEqualTo(ABSENT);
-        assertThat(completions).hasSize(1);
+        assertThat(record.endNanos()).isEqualTo(2_130 * MS);
+        assertThat(record.headersNanos()).as("the second attempt's headers").isEqualTo(1_140 * MS);
+        assertThat(record.dispatchedNanos()).isEqualTo(1_010 * MS);
+        assertThat(record.attempts()).isEqualTo(2);
+        assertThat(retryWaits).as("a timeout is not retried").hasSize(1);
         assertThat(aborts[0]).isEqualTo(1);
     }
 
     @Test
-    void should_abort_an_exchange_attached_after_the_request_was_cancelled() {
-        InFlightRequest request = request();
-        request.cancel("still waiting when the drain period of 30 s ended", 5 * MS);
-        int[] aborts = {0};
-        request.attach(() -> aborts[0]++);
-        assertThat(aborts[0]).isEqualTo(1);
-        assertThat(request.record().outcome()).isEqualTo(Outcome.CANCELLED);
+    void should_end_cancelled_while_waiting_for_its_retry_with_the_failed_attempt_kept() {
+        StreamAttempt first = request.send(1_010 * MS, false);
+        fail503(first, 1_030 * MS);
+
+        assertThat(request.cancel("still in flight when the drain period of 300 ms ended", 1_050 * MS))
+                .isTrue();
+        assertThat(request.send(1_130 * MS, false)).as("the retry is not sent").isNull();
+        assertThat(request.cancel("again", 1_060 * MS)).isFalse();
+
+        RequestRecord record = onlyRecord();
+        assertThat(record.outcome()).isEqualTo(Outcome.CANCELLED);
+        assertThat(record.errorDetail()).isEqualTo("still in flight when the drain period of 300 ms ended");
+        assertThat(record.endNanos()).isEqualTo(1_050 * MS);
+        assertThat(record.dispatchedNanos()).isEqualTo(1_010 * MS);
+        assertThat(record.httpStatus()).as("no response to the retry").isZero();
+        assertThat(record.headersNanos()).isEqualTo(ABSENT);
+        assertThat(record.retriedAttempts())
+                .singleElement()
+                .satisfies(attempt -> assertThat(attempt.httpStatus()).isEqualTo(503));
     }
 
     @Test
-    void should_time_an_event_split_across_reads_at_the_read_that_completes_it() {
-        InFlightRequest request = request();
-        request.onHeaders(200, "text/event-stream", 20 * MS);
-        String first = contentChunk(" a", null);
-        feed(request, 100, first.substring(0, 20));
-        feed(request, 105, first.substring(20));
-        feed(request, 130, contentChunk(" b", "stop") + DONE);
+    void should_end_failed_with_every_attempt_when_the_rule_stops_retrying() {
+        long now = 1_010 * MS;
+        for (int attempt = 1; attempt <= 3; attempt++) {
+            fail503(request.send(now, false), now + 20 * MS);
+            now += 200 * MS;
+        }
 
-        assertThat(request.record().firstTokenNanos()).isEqualTo(105 * MS);
-        assertThat(request.record().maxStallNanos()).isEqualTo(25 * MS);
-    }
-
-    @Test
-    void should_fail_with_a_readable_reason_when_the_connection_is_lost() {
-        InFlightRequest request = request();
-        request.onHeaders(200, "text/event-stream", 20 * MS);
-        feed(request, 100, contentChunk(" a", null));
-        request.onFailure(
-                new java.io.IOException("connection reset", new java.io.EOFException("EOF reached")), 110 * MS);
-
-        RequestRecord record = request.record();
+        RequestRecord record = onlyRecord();
         assertThat(record.outcome()).isEqualTo(Outcome.FAILED);
-        assertThat(record.errorDetail()).isEqualTo("connection closed by the server (EOFException: EOF reached)");
+        assertThat(record.attempts()).isEqualTo(3);
+        assertThat(record.retriedAttempts()).extracting(RequestAttempt::number).containsExactly(1, 2);
+        assertThat(record.retriedAttempts())
+                .extracting(RequestAttempt::dispatchedNanos)
+                .containsExactly(1_010 * MS, 1_210 * MS);
+        assertThat(record.dispatchedNanos()).isEqualTo(1_010 * MS);
+        assertThat(retryWaits).containsExactly(100 * MS, 100 * MS);
     }
 
     @Test
-    void should_fail_on_a_malformed_event() {
-        InFlightRequest request = request();
-        request.onHeaders(200, "text/event-stream", 20 * MS);
-        feed(request, 100, "data: {\"choices\": [ {\"delta\": \n\n");
+    void should_hand_over_the_gaps_of_its_final_attempt_only() {
+        StreamAttempt first = request.send(1_010 * MS, false);
+        fail503(first, 1_030 * MS);
+        stream(request.send(1_130 * MS, false), 1_200 * MS);
 
-        assertThat(request.record().outcome()).isEqualTo(Outcome.FAILED);
-        assertThat(request.record().errorDetail()).startsWith("malformed stream event: ");
+        List<long[]> gaps = new ArrayList<>();
+        finished.get(0).forEachGap((gap, tokens) -> gaps.add(new long[] {gap, tokens}));
+        assertThat(gaps).containsExactly(new long[] {20 * MS, 1});
+    }
+
+    private RequestRecord onlyRecord() {
+        assertThat(finished).as("the request ends exactly once").hasSize(1);
+        assertThat(request.record()).isSameAs(finished.get(0).record());
+        return finished.get(0).record();
+    }
+
+    private static void fail503(StreamAttempt attempt, long nanos) {
+        attempt.onHeaders(503, "application/json", nanos - MS);
+        feed(
+                attempt,
+                nanos,
+                "{\"error\":{\"message\":\"the engine is overloaded\",\"type\":\"ServiceUnavailableError\","
+                        + "\"code\":503}}");
+        attempt.onEndOfStream(nanos);
+    }
+
+    /** Streams two tokens, the first at {@code firstTokenNanos} and the second 20 ms later. */
+    private static void stream(StreamAttempt attempt, long firstTokenNanos) {
+        attempt.onHeaders(200, "text/event-stream", firstTokenNanos - 10 * MS);
+        feed(attempt, firstTokenNanos, contentChunk(" a", null));
+        feed(attempt, firstTokenNanos + 20 * MS, contentChunk(" b", "length") + usageChunk(3, 2) + DONE);
+    }
+
+    private static void feed(StreamAttempt attempt, long nanos, String text) {
+        attempt.onBytes(ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)), nanos);
     }
 }

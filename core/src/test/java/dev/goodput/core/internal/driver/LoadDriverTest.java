@@ -10,6 +10,7 @@ import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RunSpec;
 import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.WorkloadSpec;
+import dev.goodput.core.internal.result.RunRecorder;
 import dev.goodput.core.testing.FakeScheduler;
 import dev.goodput.core.testing.ScriptedTransport;
 import dev.goodput.core.testing.ScriptedTransport.Response;
@@ -26,7 +27,7 @@ class LoadDriverTest {
     private final FakeScheduler scheduler = new FakeScheduler(START);
 
     private List<RequestRecord> run(
-            Load load, Function<dev.goodput.core.internal.client.InFlightRequest, Response> script) {
+            Load load, Function<dev.goodput.core.internal.client.StreamAttempt, Response> script) {
         return run(load, new ScriptedTransport(scheduler, script));
     }
 
@@ -36,11 +37,12 @@ class LoadDriverTest {
                         WorkloadSpec.synthetic().inputTokens(4).outputTokens(3).build())
                 .load(load)
                 .build();
-        LoadDriver driver = RunEngine.driver(spec, scheduler, transport);
+        RunRecorder recorder = RunEngine.recorder(spec);
+        LoadDriver driver = RunEngine.driver(spec, scheduler, transport, recorder);
         driver.start();
         scheduler.runUntilIdle(1_000_000);
         assertThat(driver.finished()).isDone();
-        return driver.records();
+        return recorder.snapshot().records();
     }
 
     private static Response stream(long ttftMillis) {

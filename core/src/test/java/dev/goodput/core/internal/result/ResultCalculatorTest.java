@@ -131,7 +131,9 @@ class ResultCalculatorTest {
                 .load(load)
                 .build();
         return ResultCalculator.compute(
-                spec, RunEnvironment.current(Instant.EPOCH), records, new Histogram(3), new Histogram(3));
+                spec,
+                RunEnvironment.current(Instant.EPOCH),
+                RunSnapshot.of(records, new Histogram(3), new Histogram(3)));
     }
 
     @Test

@@ -17,6 +17,7 @@ import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.TokenCountSource;
 import dev.goodput.core.WorkloadSpec;
 import dev.goodput.core.internal.result.ResultCalculator;
+import dev.goodput.core.internal.result.RunSnapshot;
 import dev.goodput.core.sweep.MaxGoodput;
 import dev.goodput.core.sweep.Sweep;
 import dev.goodput.core.sweep.SweepPoint;
@@ -71,7 +72,9 @@ class SweepSearchTest {
                     null));
         }
         return ResultCalculator.compute(
-                spec, RunEnvironment.current(Instant.EPOCH), records, new Histogram(3), new Histogram(3));
+                spec,
+                RunEnvironment.current(Instant.EPOCH),
+                RunSnapshot.of(records, new Histogram(3), new Histogram(3)));
     }
 
     private static Sweep.Builder sweep() {

@@ -1,6 +1,6 @@
-package dev.goodput.core.internal.driver;
+package dev.goodput.core.internal.result;
 
-import dev.goodput.core.internal.client.InFlightRequest;
+import dev.goodput.core.internal.client.FinishedRequest;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -9,7 +9,8 @@ import org.HdrHistogram.Histogram;
  *
  * <p>ICL takes one sample per gap between consecutive content events. ITL spreads each gap evenly over the
  * tokens of the later event: a gap of {@code g} before an event of {@code k} tokens gives {@code k} samples
- * of {@code g / k} (integer nanoseconds). Requests are recorded whole, under one lock, when they end.
+ * of {@code g / k} (integer nanoseconds). Not thread-safe: the {@link RunRecorder} that holds it guards it (the
+ * memory benchmark uses one alone).
  */
 public final class PooledGaps {
 
@@ -18,8 +19,8 @@ public final class PooledGaps {
     private final Histogram icl = new Histogram(SIGNIFICANT_DIGITS);
     private final Histogram itl = new Histogram(SIGNIFICANT_DIGITS);
 
-    /** Adds every gap of an ended request. */
-    public synchronized void record(InFlightRequest request) {
+    /** Adds every gap of a finished request. */
+    public void add(FinishedRequest request) {
         request.forEachGap((gapNanos, tokens) -> {
             long gap = Math.max(0, gapNanos);
             icl.recordValue(gap);
@@ -28,12 +29,12 @@ public final class PooledGaps {
     }
 
     /** Returns a copy of the ICL histogram. */
-    public synchronized Histogram icl() {
+    public Histogram icl() {
         return icl.copy();
     }
 
     /** Returns a copy of the ITL histogram. */
-    public synchronized Histogram itl() {
+    public Histogram itl() {
         return itl.copy();
     }
 }

@@ -1,0 +1,37 @@
+package dev.goodput.core.internal.client;
+
+import java.util.concurrent.CompletionException;
+
+/** Names the reason of an exchange that failed below HTTP: refused, timed out, or closed by the server. */
+final class ConnectionFailures {
+
+    private ConnectionFailures() {}
+
+    /** Names the failure by the most telling exception in the chain: the client wraps causes in several layers. */
+    static String describe(Throwable cause) {
+        String kind = "connection failed";
+        Throwable named = cause;
+        for (Throwable t = cause; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            String type = t.getClass().getSimpleName();
+            if (type.equals("HttpConnectTimeoutException")) {
+                kind = "connect timeout";
+                named = t;
+                break;
+            }
+            if (type.equals("ConnectException")) {
+                kind = "connection refused or unreachable";
+                named = t;
+                break;
+            }
+            if (type.equals("EOFException") || type.equals("ClosedChannelException")) {
+                kind = "connection closed by the server";
+                named = t;
+            }
+            if (!(t instanceof CompletionException) && named == cause) {
+                named = t;
+            }
+        }
+        String message = named.getMessage();
+        return kind + " (" + named.getClass().getSimpleName() + (message == null ? "" : ": " + message) + ")";
+    }
+}

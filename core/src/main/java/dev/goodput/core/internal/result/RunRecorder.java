@@ -1,0 +1,87 @@
+package dev.goodput.core.internal.result;
+
+import dev.goodput.core.Phase;
+import dev.goodput.core.RequestRecord;
+import dev.goodput.core.internal.client.FinishedRequest;
+import dev.goodput.core.internal.client.SecretRedaction;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The one hand-off from measurement to result, in the manner of HdrHistogram's {@code Recorder}: it takes each
+ * finished request of a run once and hands out immutable {@link RunSnapshot}s of everything taken so far.
+ *
+ * <p>Concurrency contract: {@link #record} may be called from any number of threads at once, and
+ * {@link #snapshot} from any thread at any time, also while others record. Each call holds this recorder's lock
+ * briefly and never calls out under it, so a caller may hold its own lock. A snapshot reflects every
+ * {@code record} call that returned before it began, and never part of one. Recording the same request (by its
+ * index) twice is a bug in the caller and throws.
+ *
+ * <p>What it takes is redacted as it is taken: the API key never reaches a record outside the request. Of
+ * measured successful requests it also pools the gaps into the ICL and ITL histograms and counts those sent with
+ * {@code ignore_eos} that came back shorter than asked.
+ */
+public final class RunRecorder {
+
+    private final SecretRedaction redaction;
+
+    // Guarded by this.
+    private final List<RequestRecord> records = new ArrayList<>();
+    private final BitSet recordedIndices = new BitSet();
+    private final PooledGaps gaps = new PooledGaps();
+    private long ignoreEosRequests;
+    private long shorterThanAsked;
+
+    /** Returns a recorder that removes the key {@code redaction} knows from every record it takes. */
+    public RunRecorder(SecretRedaction redaction) {
+        this.redaction = redaction;
+    }
+
+    /** Takes one finished request; call once per request. */
+    public void record(FinishedRequest finished) {
+        RequestRecord record = redaction.redact(finished.record());
+        int index = Math.toIntExact(record.index());
+        boolean counted = record.phase() == Phase.MEASURED && record.isSuccess();
+        synchronized (this) {
+            if (recordedIndices.get(index)) {
+                throw new IllegalStateException("request " + index + " was recorded twice");
+            }
+            recordedIndices.set(index);
+            records.add(record);
+            if (counted) {
+                gaps.add(finished);
+                if (finished.ignoreEos()) {
+                    ignoreEosRequests++;
+                    if (record.outputTokens() < finished.maxTokens()) {
+                        shorterThanAsked++;
+                    }
+                }
+            }
+        }
+    }
+
+    /** Returns how many requests were recorded so far. */
+    public synchronized int recorded() {
+        return records.size();
+    }
+
+    /** Returns an immutable snapshot of everything recorded so far. */
+    public RunSnapshot snapshot() {
+        List<RequestRecord> copy;
+        Histogram icl;
+        Histogram itl;
+        long ignoreEos;
+        long shorter;
+        synchronized (this) {
+            copy = new ArrayList<>(records);
+            icl = gaps.icl();
+            itl = gaps.itl();
+            ignoreEos = ignoreEosRequests;
+            shorter = shorterThanAsked;
+        }
+        // Sorted outside the lock, so that recording threads do not wait for it.
+        return new RunSnapshot(copy, icl, itl, ignoreEos, shorter);
+    }
+}

@@ -1,0 +1,55 @@
+package dev.goodput.core.internal.result;
+
+import dev.goodput.core.RequestRecord;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Everything a run measured, as a {@link RunRecorder} took it: the only input of {@link ResultCalculator}.
+ * Immutable: the records are an unmodifiable list ordered by index, and the histograms are copied in and out.
+ *
+ * @param records one record per created request, API key redacted, ordered by index
+ * @param icl pooled inter-chunk gaps of measured successful requests, in nanoseconds
+ * @param itl pooled inter-token gaps of measured successful requests, in nanoseconds
+ * @param ignoreEosRequests measured successful requests sent with {@code ignore_eos: true}, or
+ *     {@link #NOT_TRACKED}
+ * @param shorterThanAsked of those, how many produced fewer output tokens than {@code max_tokens}, or
+ *     {@link #NOT_TRACKED}
+ */
+public record RunSnapshot(
+        List<RequestRecord> records, Histogram icl, Histogram itl, long ignoreEosRequests, long shorterThanAsked) {
+
+    /** The count of something a snapshot did not track. */
+    public static final long NOT_TRACKED = -1;
+
+    public RunSnapshot {
+        List<RequestRecord> sorted = new ArrayList<>(records);
+        sorted.sort(Comparator.comparingLong(RequestRecord::index));
+        records = List.copyOf(sorted);
+        icl = Objects.requireNonNull(icl, "icl").copy();
+        itl = Objects.requireNonNull(itl, "itl").copy();
+    }
+
+    /**
+     * Returns a snapshot of records taken elsewhere (a subset of a run, records made by hand), with the given
+     * pooled gaps and no {@code ignore_eos} counts.
+     */
+    public static RunSnapshot of(List<RequestRecord> records, Histogram icl, Histogram itl) {
+        return new RunSnapshot(records, icl, itl, NOT_TRACKED, NOT_TRACKED);
+    }
+
+    /** Returns a copy of the pooled inter-chunk gaps. */
+    @Override
+    public Histogram icl() {
+        return icl.copy();
+    }
+
+    /** Returns a copy of the pooled inter-token gaps. */
+    @Override
+    public Histogram itl() {
+        return itl.copy();
+    }
+}
