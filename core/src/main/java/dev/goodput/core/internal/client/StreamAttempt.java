@@ -68,11 +68,6 @@ public final class StreamAttempt {
         return number;
     }
 
-    /** Returns the request's position in the schedule. */
-    public long index() {
-        return request.index();
-    }
-
     /** Returns what the request sends. */
     public RequestSpec spec() {
         return request.spec();

@@ -2,7 +2,6 @@ package dev.goodput.core.internal.driver;
 
 import dev.goodput.core.Load;
 import dev.goodput.core.Phase;
-import dev.goodput.core.RequestPolicy;
 import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RequestSpec;
 import dev.goodput.core.RunProgress;
@@ -42,6 +41,7 @@ public abstract class LoadDriver {
     private final RunRecorder recorder;
     private final StreamSettings streamSettings;
     private final RetryPolicy retryPolicy;
+    private final AttemptTimeouts timeouts;
     private final RequestListener listener = new RequestListener() {
         @Override
         public void retrying(InFlightRequest request, long waitNanos) {
@@ -76,6 +76,7 @@ public abstract class LoadDriver {
         this.streamSettings =
                 new StreamSettings(options.requireStreamEnd(), options.outputTokenCounter(), options.redaction());
         this.retryPolicy = new RetryPolicy(profile, () -> stopping);
+        this.timeouts = new AttemptTimeouts(scheduler, profile.requestPolicy());
     }
 
     /** Starts the run now; returns at once. */
@@ -152,12 +153,7 @@ public abstract class LoadDriver {
         if (attempt == null) {
             return; // cancelled while it waited for its retry
         }
-        List<TaskScheduler.Cancellable> armed = new ArrayList<>(3);
-        RequestPolicy policy = profile.requestPolicy();
-        armTimeout(armed, attempt, now, policy.headersTimeout().orElse(null), "no response headers", true, false);
-        armTimeout(armed, attempt, now, policy.firstTokenTimeout().orElse(null), "no first token", false, true);
-        armTimeout(armed, attempt, now, policy.totalTimeout(), "not finished", false, false);
-        timers.put(request, armed);
+        timers.put(request, timeouts.arm(attempt, now));
         try {
             attempt.attach(transport.start(attempt));
         } catch (RuntimeException e) {
@@ -189,34 +185,9 @@ public abstract class LoadDriver {
         return stopping;
     }
 
-    /** Returns the number of requests not yet ended. Called under the monitor. */
-    protected final int unfinishedCount() {
-        return unfinished.size();
-    }
-
     /** Returns how many requests were created so far. Called under the monitor. */
     protected final long createdCount() {
         return created;
-    }
-
-    private void armTimeout(
-            List<TaskScheduler.Cancellable> armed,
-            StreamAttempt attempt,
-            long dispatchedNanos,
-            Duration timeout,
-            String what,
-            boolean unlessHeaders,
-            boolean unlessFirstToken) {
-        if (timeout == null) {
-            return;
-        }
-        String reason = what + " within " + format(timeout) + " of sending";
-        armed.add(scheduler.schedule(dispatchedNanos + timeout.toNanos(), () -> {
-            if ((unlessHeaders && attempt.hasHeaders()) || (unlessFirstToken && attempt.hasFirstToken())) {
-                return;
-            }
-            attempt.timeOut(reason, scheduler.clock().nanoTime());
-        }));
     }
 
     /**
@@ -235,7 +206,7 @@ public abstract class LoadDriver {
             afterEnd(request, finishedRequest.record());
             checkFinished();
         }
-        disarm(armed);
+        AttemptTimeouts.disarm(armed);
     }
 
     /**
@@ -251,18 +222,12 @@ public abstract class LoadDriver {
                 scheduler.schedule(scheduler.clock().nanoTime() + waitNanos, () -> sendRetry(request));
             }
         }
-        disarm(armed);
+        AttemptTimeouts.disarm(armed);
     }
 
     private synchronized void sendRetry(InFlightRequest request) {
         if (unfinished.contains(request)) {
             dispatch(request, false);
-        }
-    }
-
-    private static void disarm(List<TaskScheduler.Cancellable> armed) {
-        if (armed != null) {
-            armed.forEach(TaskScheduler.Cancellable::cancel);
         }
     }
 
@@ -273,7 +238,7 @@ public abstract class LoadDriver {
     }
 
     private void cancelAfterDrain() {
-        cancelRemaining("when the drain period of " + format(profile.drain()) + " ended");
+        cancelRemaining("when the drain period of " + AttemptTimeouts.format(profile.drain()) + " ended");
     }
 
     /** Stops creating requests and cancels every request not yet ended, for example when the run is interrupted. */
@@ -300,10 +265,5 @@ public abstract class LoadDriver {
                     : "still in flight";
             request.cancel(where + " " + when, now);
         }
-    }
-
-    static String format(Duration duration) {
-        long millis = duration.toMillis();
-        return millis % 1000 == 0 ? millis / 1000 + " s" : millis + " ms";
     }
 }

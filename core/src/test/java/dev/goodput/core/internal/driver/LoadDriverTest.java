@@ -139,7 +139,7 @@ class LoadDriverTest {
                         .headersTimeout(Duration.ofMillis(500))
                         .firstTokenTimeout(Duration.ofSeconds(1))
                         .totalTimeout(Duration.ofSeconds(2)),
-                request -> switch ((int) request.index()) {
+                request -> switch ((int) request.request().index()) {
                     case 0 -> new Response(200, 600 * MS, List.of(), -1);
                     case 1 -> ScriptedTransport.chatStream(1500 * MS, 10 * MS, 3, 10);
                     default -> ScriptedTransport.chatStream(100 * MS, 1000 * MS, 3, 10);
@@ -179,7 +179,7 @@ class LoadDriverTest {
     void should_account_for_every_request_whatever_its_outcome() {
         List<RequestRecord> records =
                 run(Load.constantRate(20).requests(40).totalTimeout(Duration.ofSeconds(1)), request -> switch ((int)
-                        (request.index() % 4)) {
+                        (request.request().index() % 4)) {
                     case 0 -> stream(50);
                     case 1 -> new Response(500, MS, List.of(new ScriptedTransport.Chunk(MS, "{}")), 2 * MS);
                     case 2 -> new Response(200, MS, List.of(), -1);
