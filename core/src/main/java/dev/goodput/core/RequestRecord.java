@@ -124,6 +124,35 @@ public record RequestRecord(
                 List.of());
     }
 
+    /**
+     * Returns this record with other failure reasons: its own and its earlier attempts' (the rest unchanged), for
+     * example with a secret taken out of them.
+     */
+    public RequestRecord withReasons(String newErrorDetail, List<RequestAttempt> newRetriedAttempts) {
+        return new RequestRecord(
+                index,
+                phase,
+                intendedNanos,
+                dispatchedNanos,
+                headersNanos,
+                firstTokenNanos,
+                lastTokenNanos,
+                endNanos,
+                heldByConcurrencyCap,
+                httpStatus,
+                contentEvents,
+                outputTokens,
+                outputTokenSource,
+                clientOutputTokens,
+                serverPromptTokens,
+                clientPromptTokens,
+                maxStallNanos,
+                finishReason,
+                outcome,
+                newErrorDetail,
+                newRetriedAttempts);
+    }
+
     /** Returns how many times the request was sent: 1 plus its retries. */
     public int attempts() {
         return retriedAttempts.size() + 1;

@@ -74,26 +74,7 @@ public final class SecretRedaction {
         if (secret == null || !mentionsSecret(r)) {
             return r;
         }
-        return new RequestRecord(
-                r.index(),
-                r.phase(),
-                r.intendedNanos(),
-                r.dispatchedNanos(),
-                r.headersNanos(),
-                r.firstTokenNanos(),
-                r.lastTokenNanos(),
-                r.endNanos(),
-                r.heldByConcurrencyCap(),
-                r.httpStatus(),
-                r.contentEvents(),
-                r.outputTokens(),
-                r.outputTokenSource(),
-                r.clientOutputTokens(),
-                r.serverPromptTokens(),
-                r.clientPromptTokens(),
-                r.maxStallNanos(),
-                r.finishReason(),
-                r.outcome(),
+        return r.withReasons(
                 redact(r.errorDetail()),
                 r.retriedAttempts().stream()
                         .map(a -> new RequestAttempt(

@@ -71,8 +71,9 @@ class RunRecorderTest {
     @Test
     void should_redact_the_key_from_the_reason_and_the_earlier_attempts_as_it_takes_a_request() {
         RunRecorder recorder = new RunRecorder(SecretRedaction.of(SECRET));
-        RequestRecord leaky = withAttempts(
-                record(4, Phase.MEASURED, Outcome.FAILED, "HTTP 401: invalid key Bearer " + SECRET),
+        RequestRecord failed = record(4, Phase.MEASURED, Outcome.FAILED, "HTTP 401: invalid key Bearer " + SECRET);
+        RequestRecord leaky = failed.withReasons(
+                failed.errorDetail(),
                 List.of(new RequestAttempt(1, 0, MS, 401, "HTTP 401: " + SECRET + " is not valid", 100 * MS)));
         recorder.record(finished(leaky));
 
@@ -206,30 +207,5 @@ class RunRecorderTest {
                 "length",
                 outcome,
                 detail);
-    }
-
-    private static RequestRecord withAttempts(RequestRecord r, List<RequestAttempt> attempts) {
-        return new RequestRecord(
-                r.index(),
-                r.phase(),
-                r.intendedNanos(),
-                r.dispatchedNanos(),
-                r.headersNanos(),
-                r.firstTokenNanos(),
-                r.lastTokenNanos(),
-                r.endNanos(),
-                r.heldByConcurrencyCap(),
-                r.httpStatus(),
-                r.contentEvents(),
-                r.outputTokens(),
-                r.outputTokenSource(),
-                r.clientOutputTokens(),
-                r.serverPromptTokens(),
-                r.clientPromptTokens(),
-                r.maxStallNanos(),
-                r.finishReason(),
-                r.outcome(),
-                r.errorDetail(),
-                attempts);
     }
 }
