@@ -38,7 +38,8 @@ public final class InFlightRequest {
 
     // Guarded by this.
     private StreamAttempt current;
-    private final List<RequestAttempt> earlierAttempts = new ArrayList<>(0);
+    // Retries are rare: a shared empty list until the first, then a copy per retry.
+    private List<RequestAttempt> earlierAttempts = List.of();
     private long firstSentNanos = ABSENT;
     private boolean heldByConcurrencyCap;
     private RequestRecord record;
@@ -152,13 +153,15 @@ public final class InFlightRequest {
                 attempt.recordLocked(outcome, detail, nanos, firstSentNanos, heldByConcurrencyCap, earlierAttempts);
         long waitNanos = outcome == Outcome.FAILED ? retryRule.waitNanos(last, attempt.retryAfterSecondsLocked()) : -1;
         if (waitNanos >= 0) {
-            earlierAttempts.add(new RequestAttempt(
+            List<RequestAttempt> attempts = new ArrayList<>(earlierAttempts);
+            attempts.add(new RequestAttempt(
                     attempt.number(),
                     attempt.sentNanosLocked(),
                     nanos,
                     last.httpStatus(),
                     last.errorDetail(),
                     waitNanos));
+            earlierAttempts = List.copyOf(attempts);
             current = new StreamAttempt(this, attempt.number() + 1, settings);
             return new Ending(waitNanos, null);
         }
