@@ -32,7 +32,7 @@ public final class RunEngine {
                 spec.load(),
                 spec.server().requireStreamEnd(),
                 spec.outputTokenCounter(),
-                SecretRedaction.of(spec.server()));
+                recorder.redaction());
         return spec.load().arrivals().isOpenLoop()
                 ? new OpenLoopDriver(scheduler, transport, options, recorder)
                 : new ClosedLoopDriver(scheduler, transport, options, recorder);

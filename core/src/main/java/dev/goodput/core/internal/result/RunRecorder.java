@@ -34,6 +34,11 @@ public final class RunRecorder {
     private long ignoreEosRequests;
     private long shorterThanAsked;
 
+    /** Returns the redaction this recorder applies, for the client's error bodies of the same run. */
+    public SecretRedaction redaction() {
+        return redaction;
+    }
+
     /** Returns a recorder that removes the key {@code redaction} knows from every record it takes. */
     public RunRecorder(SecretRedaction redaction) {
         this.redaction = redaction;
