@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.apiguardian.api.API;
 
 /**
@@ -23,6 +24,8 @@ import org.apiguardian.api.API;
  * @param goodRequests measured requests that succeeded and met every request-level objective
  * @param tokens token totals and their sources
  * @param clientHealth whether the client kept up with its schedule
+ * @param failures why the requests that did not succeed did not, by outcome and reason, warm-up and cool-down
+ *     included
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record RunResult(
@@ -36,13 +39,43 @@ public record RunResult(
         List<ObjectiveVerdict> verdicts,
         long goodRequests,
         TokenStatistics tokens,
-        ClientHealth clientHealth) {
+        ClientHealth clientHealth,
+        FailureBreakdown failures) {
 
     public RunResult {
         records = List.copyOf(records);
         summaries = Collections.unmodifiableMap(new EnumMap<>(summaries));
         values = Collections.unmodifiableMap(new EnumMap<>(values));
         verdicts = List.copyOf(verdicts);
+        Objects.requireNonNull(failures, "failures");
+    }
+
+    /** A result whose failure breakdown is grouped from its records. */
+    public RunResult(
+            RunSpec spec,
+            RunEnvironment environment,
+            List<RequestRecord> records,
+            Accounting accounting,
+            LoadStatistics load,
+            Map<Metric, Summary> summaries,
+            Map<Metric, Double> values,
+            List<ObjectiveVerdict> verdicts,
+            long goodRequests,
+            TokenStatistics tokens,
+            ClientHealth clientHealth) {
+        this(
+                spec,
+                environment,
+                records,
+                accounting,
+                load,
+                summaries,
+                values,
+                verdicts,
+                goodRequests,
+                tokens,
+                clientHealth,
+                FailureBreakdown.of(records));
     }
 
     /**

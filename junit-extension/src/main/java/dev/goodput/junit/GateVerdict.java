@@ -10,9 +10,13 @@ import org.opentest4j.AssertionFailedError;
 
 /**
  * Judges a gate after the test body: the test fails when an objective is violated, or inconclusive under the
- * default policy, and the message lists every objective with its measured value, interval, bound and unit.
+ * default policy, and the message lists every objective with its measured value, interval, bound and unit, and
+ * why requests failed.
  */
 final class GateVerdict {
+
+    /** The most reasons of failed requests the message lists. */
+    static final int REASONS = 5;
 
     private GateVerdict() {}
 
@@ -48,7 +52,11 @@ final class GateVerdict {
                 .toList();
     }
 
-    /** Returns the failure message: a headline, every objective, the load and its accounting, the reports. */
+    /**
+     * Returns the failure message: a headline, every objective, the load and the server (its URL and model, and
+     * where that choice came from), the accounting, why requests did not succeed (the {@value #REASONS} most
+     * frequent reasons with their counts), the reports.
+     */
     static String message(String name, RunResult result, String serverSource, Path reports, int failing) {
         StringBuilder message = new StringBuilder().append(name).append(": ");
         if (failing == 0 && !result.clientHealth().trustworthy()) {
@@ -66,6 +74,8 @@ final class GateVerdict {
         message.append("load: ")
                 .append(result.spec().load())
                 .append(" against ")
+                .append(result.spec().server())
+                .append(" from ")
                 .append(serverSource)
                 .append('\n');
         message.append("requests: ")
@@ -81,6 +91,9 @@ final class GateVerdict {
                 .append(" cancelled (")
                 .append(accounting.measured())
                 .append(" measured)\n");
+        for (String failure : result.failures().describe(REASONS, "  ")) {
+            message.append(failure).append('\n');
+        }
         if (!result.clientHealth().trustworthy()) {
             message.append("client: ")
                     .append(result.clientHealth().reason())

@@ -121,7 +121,9 @@ class GoodputExtensionTest {
         String expectedStart = "ViolatedGate.gate(): 1 of 2 objectives not met\n"
                 + "  " + result.verdicts().get(0).describe() + "\n"
                 + "  " + result.verdicts().get(1).describe() + "\n"
-                + "load: 8 concurrent users, 40 requests against @SimulatedServer on ViolatedGate (preset fixed, http://127.0.0.1:";
+                + "load: 8 concurrent users, 40 requests against "
+                + result.spec().server()
+                + " from @SimulatedServer on ViolatedGate (preset fixed, http://127.0.0.1:";
         assertThat(result.verdicts().get(0).verdict()).isEqualTo(Verdict.VIOLATED);
         assertThat(result.verdicts().get(0).describe()).startsWith("p50 TTFT: measured ");
         Throwable failure = events.failed()

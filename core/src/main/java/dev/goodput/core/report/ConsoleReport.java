@@ -13,14 +13,18 @@ import java.util.Locale;
 import org.apiguardian.api.API;
 
 /**
- * Formats a short plain-text summary of a run for test output: load, achieved rate, counts by outcome, the
- * latency table, throughput, goodput, and every verdict.
+ * Formats a short plain-text summary of a run for test output: load, achieved rate, counts by outcome, why
+ * requests failed (the {@value #REASONS} most frequent reasons), the latency table, throughput, goodput, and every
+ * verdict.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class ConsoleReport {
 
     private static final List<Metric> LATENCIES =
             List.of(Metric.TTFT, Metric.TPOT, Metric.ITL, Metric.E2EL, Metric.QUEUE_TIME, Metric.MAX_STALL);
+
+    /** The most reasons of failed requests the summary lists. */
+    public static final int REASONS = 5;
 
     private ConsoleReport() {}
 
@@ -52,6 +56,9 @@ public final class ConsoleReport {
                             .mapToLong(r -> r.retriedAttempts().size())
                             .sum(),
                     result.spec().load().requestPolicy().retries());
+        }
+        for (String failure : result.failures().describe(REASONS, "  ")) {
+            out.append(failure).append('\n');
         }
         line(
                 out,

@@ -17,15 +17,17 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.apiguardian.api.API;
 
 /**
- * Writes one run as a self-contained HTML page: the verdict, configuration and environment, the objectives with
- * their intervals, the metric table, the latency CDFs and the run over time. Charts are inline SVG; the page
- * loads nothing from anywhere.
+ * Writes one run as a self-contained HTML page: the verdict, the objectives with their intervals, why requests
+ * failed (by reason, with example requests), configuration and environment, the metric table, the latency CDFs and
+ * the run over time. Charts are inline SVG; the page loads nothing from anywhere. Every text from the server (a
+ * failure reason) is escaped.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class HtmlReport {
@@ -59,6 +61,7 @@ public final class HtmlReport {
                 .append(Html.verdict(verdict(result)))
                 .append("</h1>");
         body.append("<h2>Objectives</h2>").append(objectives(result));
+        body.append("<h2 id=\"failures\">Failures</h2>").append(FailureSection.format(result));
         body.append("<h2>Configuration and environment</h2>").append(configuration(result));
         body.append("<h2>Metrics</h2>").append(metrics(result));
         body.append("<h2>Latency distributions</h2><div class=\"charts\">");
@@ -66,14 +69,33 @@ public final class HtmlReport {
         body.append("</div><h2>Over time</h2><div class=\"charts\">");
         RunCharts.overTime(result).forEach(body::append);
         body.append("</div>");
-        return Html.page(title, verdict(result), body.toString());
+        return Html.page(title, verdict(result), keyFigures(result), body.toString());
+    }
+
+    /**
+     * Returns the key figures the page's head carries for the index page ({@link ReportIndex}): requests, goodput,
+     * p99 TTFT, error rate and the most frequent failure reason, formatted.
+     */
+    static Map<String, String> keyFigures(RunResult result) {
+        Map<String, String> figures = new LinkedHashMap<>();
+        figures.put(ReportIndex.REQUESTS_META, Long.toString(result.accounting().scheduled()));
+        figures.put(ReportIndex.GOODPUT_META, Units.format(Metric.GOODPUT, result.goodput()));
+        Double p99 = result.summary(Metric.TTFT).percentiles().get(99.0);
+        figures.put(ReportIndex.TTFT_P99_META, p99 == null ? "" : Units.format(Metric.TTFT, p99));
+        figures.put(ReportIndex.ERROR_RATE_META, Units.format(Metric.ERROR_RATE, result.value(Metric.ERROR_RATE)));
+        figures.put(
+                ReportIndex.TOP_FAILURE_META,
+                result.failures().reasons().isEmpty()
+                        ? ""
+                        : result.failures().reasons().get(0).describe(ReportIndex.TOP_FAILURE_CHARS));
+        return figures;
     }
 
     static String objectives(RunResult result) {
         if (result.verdicts().isEmpty()) {
             return "<p class=\"note\">No objectives: this run only measures.</p>";
         }
-        List<List<String>> rows = new ArrayList<>();
+        List<List<Object>> rows = new ArrayList<>();
         for (ObjectiveVerdict verdict : result.verdicts()) {
             Metric metric = verdict.objective().metric();
             String interval = verdict.interval() == null
@@ -91,7 +113,7 @@ public final class HtmlReport {
                     verdict.objective().comparison().symbol() + " "
                             + Units.format(metric, verdict.objective().threshold()),
                     Long.toString(verdict.sampleCount()),
-                    Html.verdict(verdict.verdict().name()),
+                    Html.markup(Html.verdict(verdict.verdict().name())),
                     verdict.reason() == null ? "" : verdict.reason()));
         }
         return Html.table(

@@ -27,8 +27,9 @@ import org.apiguardian.api.API;
 
 /**
  * Writes a {@link RunResult} as JSON: a {@code schema_version}, the run's full configuration and environment,
- * the accounting, every metric summary, every verdict, and a {@code vllm} block with the key names and
- * definitions of vLLM's {@code bench serve} result so that dashboards reading vLLM's JSON read ours.
+ * the accounting, why requests failed ({@code failures}: by outcome, and by reason with counts and example request
+ * indices, warm-up and cool-down included), every metric summary, every verdict, and a {@code vllm} block with the
+ * key names and definitions of vLLM's {@code bench serve} result so that dashboards reading vLLM's JSON read ours.
  *
  * <p>Latencies are in milliseconds (keys end in {@code _ms}); rates per second; ratios between 0 and 1. A
  * value that does not exist (no samples) is {@code null}. The API key never appears: the configuration holds
@@ -73,6 +74,7 @@ public final class JsonReport {
             writeEnvironment(json, result);
             writeConfiguration(json, result.spec());
             writeAccounting(json, result.accounting());
+            FailuresJson.write(json, result.failures());
             if (result.spec().load().requestPolicy().retries() > 0) {
                 json.writeObjectFieldStart("retries");
                 json.writeNumberField(

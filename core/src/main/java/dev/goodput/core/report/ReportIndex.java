@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.goodput.core.internal.report.Html;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -17,7 +18,8 @@ import org.apiguardian.api.API;
 
 /**
  * Writes {@value #FILE} into a report directory: one row per test's page ({@value Reports#HTML_FILE} or {@value
- * Reports#SWEEP_HTML_FILE}) found below it, with the verdict the page carries. Rewritten after every test, so it
+ * Reports#SWEEP_HTML_FILE}) found below it, with the verdict the page carries and, for a run, its key figures
+ * (requests, goodput, p99 TTFT, error rate) and its most frequent failure reason. Rewritten after every test, so it
  * always lists what the directory holds.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
@@ -26,35 +28,72 @@ public final class ReportIndex {
     /** The index page's file name. */
     public static final String FILE = "index.html";
 
-    private static final Pattern VERDICT =
-            Pattern.compile("<meta name=\"" + Html.VERDICT_META + "\" content=\"([^\"]*)\">");
+    static final String REQUESTS_META = "goodput-requests";
+    static final String GOODPUT_META = "goodput-goodput";
+    static final String TTFT_P99_META = "goodput-ttft-p99";
+    static final String ERROR_RATE_META = "goodput-error-rate";
+    static final String TOP_FAILURE_META = "goodput-top-failure";
+
+    /** The longest top failure reason a page's head carries. */
+    static final int TOP_FAILURE_CHARS = 200;
+
+    /** The bytes of a page read for its head: its metas come before the style, well within this. */
+    private static final int HEAD_BYTES = 16 * 1024;
+
     private static final Pattern TITLE = Pattern.compile("<title>([^<]*)</title>");
 
     private ReportIndex() {}
 
     /** Scans {@code root} and writes its index page; returns the page's path. */
     public static synchronized Path write(Path root) {
-        List<List<String>> rows = new ArrayList<>();
+        List<List<Object>> rows = new ArrayList<>();
         try (Stream<Path> files = Files.walk(root)) {
             List<Path> pages = files.filter(ReportIndex::isTestPage).sorted().toList();
             for (Path page : pages) {
-                String head = Files.readString(page, StandardCharsets.UTF_8);
-                head = head.substring(0, Math.min(head.length(), 4000));
+                String head = head(page);
                 String link = root.relativize(page).toString().replace('\\', '/');
                 rows.add(List.of(
-                        "<a href=\"" + Html.escape(link) + "\">" + find(TITLE, head) + "</a>",
-                        Html.verdict(find(VERDICT, head)),
-                        page.getFileName().toString().equals(Reports.SWEEP_HTML_FILE) ? "sweep" : "run"));
+                        Html.markup("<a href=\"" + Html.escape(link) + "\">" + Html.escape(find(TITLE, head)) + "</a>"),
+                        Html.markup(Html.verdict(meta(head, Html.VERDICT_META, "?"))),
+                        page.getFileName().toString().equals(Reports.SWEEP_HTML_FILE) ? "sweep" : "run",
+                        meta(head, REQUESTS_META, ""),
+                        meta(head, GOODPUT_META, ""),
+                        meta(head, TTFT_P99_META, ""),
+                        meta(head, ERROR_RATE_META, ""),
+                        Html.markup(
+                                "<div class=\"reason\">" + Html.escape(meta(head, TOP_FAILURE_META, "")) + "</div>")));
             }
             String body = "<h1>Goodput reports</h1><p class=\"note\">" + rows.size() + " report(s) under "
-                    + Html.escape(root.toAbsolutePath().toString()) + "</p>"
-                    + Html.table(List.of("test", "verdict", "kind"), rows);
+                    + Html.escape(root.toAbsolutePath().toString()) + "; a run's top failure reason counts every"
+                    + " request, warm-up and cool-down included</p>"
+                    + Html.table(
+                            List.of(
+                                    "test",
+                                    "verdict",
+                                    "kind",
+                                    "requests",
+                                    "goodput",
+                                    "p99 TTFT",
+                                    "error rate",
+                                    "top failure reason"),
+                            rows);
             Path index = root.resolve(FILE);
             Files.writeString(index, Html.page("Goodput reports", "INDEX", body), StandardCharsets.UTF_8);
             return index;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the report index in " + root, e);
         }
+    }
+
+    /** Reads the start of a page, up to the end of its head. */
+    private static String head(Path page) throws IOException {
+        byte[] bytes;
+        try (InputStream in = Files.newInputStream(page)) {
+            bytes = in.readNBytes(HEAD_BYTES);
+        }
+        String text = new String(bytes, StandardCharsets.UTF_8);
+        int end = text.indexOf("</head>");
+        return end < 0 ? text : text.substring(0, end);
     }
 
     private static boolean isTestPage(Path file) {
@@ -68,8 +107,15 @@ public final class ReportIndex {
                 && (parent == null || !parent.getFileName().toString().startsWith(Reports.SWEEP_RUN_PREFIX));
     }
 
+    /** Returns a meta element's content as text (unescaped), or the fallback when the page has none. */
+    private static String meta(String head, String name, String fallback) {
+        Matcher matcher = Pattern.compile("<meta name=\"" + Pattern.quote(name) + "\" content=\"([^\"]*)\">")
+                .matcher(head);
+        return matcher.find() ? Html.unescape(matcher.group(1)) : fallback;
+    }
+
     private static String find(Pattern pattern, String text) {
         Matcher matcher = pattern.matcher(text);
-        return matcher.find() ? matcher.group(1) : "?";
+        return matcher.find() ? Html.unescape(matcher.group(1)) : "?";
     }
 }

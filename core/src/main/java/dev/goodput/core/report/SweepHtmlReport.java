@@ -82,14 +82,16 @@ public final class SweepHtmlReport {
     }
 
     private static String runs(SweepResult result, IntFunction<String> runLink) {
-        List<List<String>> rows = new ArrayList<>();
+        List<List<Object>> rows = new ArrayList<>();
         int n = 0;
         for (SweepPoint point : result.points()) {
             n++;
             var r = point.result();
             String link = runLink == null ? null : runLink.apply(n);
             rows.add(List.of(
-                    link == null ? Integer.toString(n) : "<a href=\"" + Html.escape(link) + "\">" + n + "</a>",
+                    link == null
+                            ? Integer.toString(n)
+                            : Html.markup("<a href=\"" + Html.escape(link) + "\">" + n + "</a>"),
                     point.role().name().toLowerCase(Locale.ROOT).replace('_', ' '),
                     point.isRated() ? String.format(Locale.ROOT, "%.2f", point.offeredRate()) : "closed loop",
                     String.format(Locale.ROOT, "%.2f", point.throughput()),
@@ -100,7 +102,7 @@ public final class SweepHtmlReport {
                     Units.format(
                             Metric.TPOT, r.summary(Metric.TPOT).percentiles().getOrDefault(90.0, Double.NaN)),
                     Units.format(Metric.ERROR_RATE, point.errorRate()),
-                    Html.verdict(HtmlReport.verdict(r)),
+                    Html.markup(Html.verdict(HtmlReport.verdict(r))),
                     point.stoppedEarly() ? point.stopReason() : ""));
         }
         return Html.table(

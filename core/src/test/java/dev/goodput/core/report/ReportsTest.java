@@ -7,12 +7,20 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.goodput.core.Metric;
 import dev.goodput.core.Objective;
+import dev.goodput.core.Outcome;
+import dev.goodput.core.Phase;
+import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.testing.SampleResults;
+import java.io.IOException;
 import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ReportsTest {
 
@@ -75,8 +83,10 @@ class ReportsTest {
 
         assertThat(text)
                 .startsWith("Goodput run: constant 5.0 req/s, 7 requests against http://127.0.0.1:1 (model m)\n")
-                .contains("requests: 7 scheduled, 6 succeeded, 1 failed, 0 timed out, 0 cancelled (5 measured)")
-                .contains("load: offered 5.00 req/s, achieved 10.00 req/s, window 1.00 s, peak in flight 4")
+                .contains("requests: 7 scheduled, 6 succeeded, 1 failed, 0 timed out, 0 cancelled (5 measured)\n"
+                        + "why 1 request did not succeed (warm-up and cool-down included):\n"
+                        + "  1 x HTTP 500\n"
+                        + "load: offered 5.00 req/s, achieved 10.00 req/s, window 1.00 s, peak in flight 4\n")
                 .contains("goodput: 3.00 req/s (3 good requests, SLO attainment 60.00 %, error rate 20.00 %)")
                 .contains("p90 TTFT: measured 185.00 ms")
                 .contains("goodput: measured 3.00 req/s (n=5), bound ≥ 1.50 req/s: MET");
@@ -85,5 +95,110 @@ class ReportsTest {
                         .findFirst()
                         .orElseThrow())
                 .contains("125.00");
+    }
+
+    @Test
+    void should_list_at_most_five_reasons_in_the_console_summary_and_say_how_many_more_there_are() {
+        List<RequestRecord> records = new ArrayList<>(SampleResults.RECORDS);
+        for (int i = 0; i < 6; i++) {
+            records.add(SampleResults.failure(
+                    7 + i, Phase.COOLDOWN, 1200, 1300, Outcome.FAILED, 503, "HTTP 503: overloaded, try " + i));
+        }
+        records.add(SampleResults.failure(
+                13, Phase.COOLDOWN, 1200, 1300, Outcome.TIMED_OUT, 0, "no response headers within 400 ms of sending"));
+
+        String text = ConsoleReport.format(SampleResults.compute(records, List.of()));
+
+        assertThat(text)
+                .contains("requests: 14 scheduled, 6 succeeded, 7 failed, 1 timed out, 0 cancelled (5 measured)\n"
+                        + "why 8 requests did not succeed (warm-up and cool-down included):\n"
+                        + "  1 x HTTP 500\n"
+                        + "  1 x HTTP 503: overloaded, try 0\n"
+                        + "  1 x HTTP 503: overloaded, try 1\n"
+                        + "  1 x HTTP 503: overloaded, try 2\n"
+                        + "  1 x HTTP 503: overloaded, try 3\n"
+                        + "  ... and 3 more reasons (3 requests); every request's reason is in requests.csv\n"
+                        + "load: ");
+    }
+
+    @Test
+    void should_say_nothing_about_failures_when_every_request_succeeded() {
+        List<RequestRecord> successes =
+                SampleResults.RECORDS.stream().filter(RequestRecord::isSuccess).toList();
+
+        assertThat(ConsoleReport.format(SampleResults.compute(successes, List.of())))
+                .doesNotContain("did not succeed");
+        assertThat(HtmlReport.format(SampleResults.compute(successes, List.of()), "all good"))
+                .contains("<h2 id=\"failures\">Failures</h2><p class=\"note\">Every request succeeded.</p>");
+    }
+
+    @Test
+    void should_write_the_failures_by_outcome_and_by_reason_with_example_indices_into_the_json() throws Exception {
+        JsonNode json = new ObjectMapper().readTree(JsonReport.toJson(RESULT));
+
+        assertThat(json.get("failures").toString())
+                .isEqualTo("{\"requests\":1,\"includes_warmup_and_cooldown\":true,"
+                        + "\"by_outcome\":{\"failed\":1,\"timed_out\":0,\"cancelled\":0},\"distinct_reasons\":1,"
+                        + "\"reasons\":[{\"outcome\":\"failed\",\"reason\":\"HTTP 500\",\"count\":1,"
+                        + "\"example_indices\":[5]}]}");
+        // The block is new; the keys before it stay.
+        assertThat(json.at("/accounting/by_outcome/failed").asLong()).isEqualTo(1);
+    }
+
+    @Test
+    void should_show_the_failures_with_example_requests_on_the_run_page() {
+        String page = HtmlReport.format(RESULT, "sample");
+
+        assertThat(page)
+                .contains(
+                        "<h2 id=\"failures\">Failures</h2><p class=\"note\">1 of 7 requests did not succeed (1 failed,"
+                                + " 0 timed out, 0 cancelled), warm-up and cool-down included. Every request&#39;s reason is in"
+                                + " requests.csv, column error.</p><table><tr><th>requests</th><th>outcome</th><th>reason</th>"
+                                + "<th>example requests</th></tr><tr><td>1</td><td>failed</td><td><div class=\"reason\">HTTP"
+                                + " 500</div></td><td>5</td></tr></table><h3>Example requests</h3><table><tr><th>request</th>"
+                                + "<th>phase</th><th>outcome</th><th>HTTP status</th><th>reason</th></tr><tr><td>5</td>"
+                                + "<td>measured</td><td>failed</td><td>500</td><td><div class=\"reason\">HTTP 500</div></td>"
+                                + "</tr></table>");
+    }
+
+    @Test
+    void should_escape_a_reason_from_the_server_on_the_run_page_and_the_index(@TempDir Path reports)
+            throws IOException {
+        String script = "HTTP 500: <script>alert('owned')</script>";
+        List<RequestRecord> records = new ArrayList<>(SampleResults.RECORDS);
+        records.add(SampleResults.failure(7, Phase.COOLDOWN, 1200, 1300, Outcome.FAILED, 500, script));
+        records.add(SampleResults.failure(8, Phase.COOLDOWN, 1200, 1300, Outcome.FAILED, 500, script));
+        RunResult result = SampleResults.compute(records, List.of());
+        String escaped = "HTTP 500: &lt;script&gt;alert(&#39;owned&#39;)&lt;/script&gt;";
+
+        Reports.writeAll(result, reports.resolve("Hostile").resolve("gate"), "<b>hostile</b> gate");
+        String page =
+                Files.readString(reports.resolve("Hostile").resolve("gate").resolve(Reports.HTML_FILE));
+        String index = Files.readString(ReportIndex.write(reports));
+
+        assertThat(page)
+                .doesNotContain("<script>alert", "<b>hostile")
+                .contains("<meta name=\"goodput-top-failure\" content=\"2 x " + escaped + "\">")
+                .contains("<tr><td>2</td><td>failed</td><td><div class=\"reason\">" + escaped + "</div></td>"
+                        + "<td>7, 8</td></tr>")
+                .contains("<tr><td>7</td><td>cooldown</td><td>failed</td><td>500</td><td><div class=\"reason\">"
+                        + escaped + "</div></td></tr>");
+        assertThat(index)
+                .doesNotContain("<script>alert", "<b>hostile")
+                .contains("<a href=\"Hostile/gate/report.html\">&lt;b&gt;hostile&lt;/b&gt; gate</a>")
+                .contains("<td><div class=\"reason\">2 x " + escaped + "</div></td>");
+    }
+
+    @Test
+    void should_list_every_run_with_its_key_figures_and_top_failure_reason_on_the_index(@TempDir Path reports) {
+        Reports.writeAll(RESULT, reports.resolve("Sample").resolve("gate"), "Sample.gate()");
+
+        assertThat(ReportIndex.write(reports))
+                .content()
+                .contains("<tr><th>test</th><th>verdict</th><th>kind</th><th>requests</th><th>goodput</th>"
+                        + "<th>p99 TTFT</th><th>error rate</th><th>top failure reason</th></tr>"
+                        + "<tr><td><a href=\"Sample/gate/report.html\">Sample.gate()</a></td>"
+                        + "<td><span class=\"FAILED\">FAILED</span></td><td>run</td><td>7</td><td>3.00 req/s</td>"
+                        + "<td>198.50 ms</td><td>20.00 %</td><td><div class=\"reason\">1 x HTTP 500</div></td></tr>");
     }
 }

@@ -53,9 +53,15 @@ public final class SampleResults {
     }
 
     private static RequestRecord failure(long index, long intended, long end) {
+        return failure(index, Phase.MEASURED, intended, end, Outcome.FAILED, 500, "HTTP 500");
+    }
+
+    /** A request that did not succeed, with its outcome, HTTP status (0 for none) and reason. */
+    public static RequestRecord failure(
+            long index, Phase phase, long intended, long end, Outcome outcome, int status, String reason) {
         return new RequestRecord(
                 index,
-                Phase.MEASURED,
+                phase,
                 intended * MS,
                 intended * MS,
                 ABSENT,
@@ -63,7 +69,7 @@ public final class SampleResults {
                 ABSENT,
                 end * MS,
                 false,
-                500,
+                status,
                 0,
                 0,
                 TokenCountSource.NONE,
@@ -72,8 +78,8 @@ public final class SampleResults {
                 8,
                 ABSENT,
                 null,
-                Outcome.FAILED,
-                "HTTP 500");
+                outcome,
+                reason);
     }
 
     public static final List<RequestRecord> RECORDS = List.of(
@@ -87,6 +93,11 @@ public final class SampleResults {
 
     /** Computes the result of the sample records with the given objectives. */
     public static RunResult compute(List<Objective> objectives) {
+        return compute(RECORDS, objectives);
+    }
+
+    /** Computes the result of the given records with the given objectives, the sample's pooled gaps and spec. */
+    public static RunResult compute(List<RequestRecord> records, List<Objective> objectives) {
         RunSpec spec = Goodput.newRun(ServerEndpoint.of("http://127.0.0.1:1", "m"))
                 .workload(WorkloadSpec.synthetic().build())
                 .load(Load.constantRate(5).requests(7))
@@ -98,6 +109,6 @@ public final class SampleResults {
         }
         Histogram itl = new Histogram(3);
         itl.recordValueWithCount(50 * MS, 12);
-        return ResultCalculator.compute(spec, RunEnvironment.current(Instant.EPOCH), RunSnapshot.of(RECORDS, icl, itl));
+        return ResultCalculator.compute(spec, RunEnvironment.current(Instant.EPOCH), RunSnapshot.of(records, icl, itl));
     }
 }

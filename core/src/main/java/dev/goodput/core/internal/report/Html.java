@@ -1,9 +1,11 @@
 package dev.goodput.core.internal.report;
 
 import java.util.List;
+import java.util.Map;
 
 /**
- * The parts every HTML report shares: escaping, the page with its inline style and script, tables. The script
+ * The parts every HTML report shares: escaping, the page with its inline style and script, tables. Text is always
+ * escaped; only a {@link Markup} cell goes into a table as it is. The script
  * is small and bundled into the page: it marks the page rendered once every chart has drawn, highlights a
  * chart's series on hover, and needs no network.
  */
@@ -21,7 +23,9 @@ public final class Html {
             + "font-weight:600}.charts{display:flex;flex-wrap:wrap;gap:12px}.chart{border:1px solid #ddd}"
             + ".chart text{font-size:11px;fill:#333}.chart .title{font-size:13px;font-weight:600}"
             + ".chart .series.dim{opacity:.15}.note{color:#555;font-size:13px}dl{display:grid;"
-            + "grid-template-columns:max-content auto;gap:2px 14px;font-size:13px}dt{color:#666}dd{margin:0}";
+            + "grid-template-columns:max-content auto;gap:2px 14px;font-size:13px}dt{color:#666}dd{margin:0}"
+            + ".reason{text-align:left;white-space:pre-wrap;overflow-wrap:anywhere;max-width:860px}"
+            + "h3{font-size:14px;margin:14px 0 4px}";
 
     private static final String SCRIPT = "(function(){var charts=document.querySelectorAll('svg.chart');"
             + "charts.forEach(function(svg){var paths=svg.querySelectorAll('path.series');"
@@ -52,24 +56,55 @@ public final class Html {
         return out.toString();
     }
 
+    /** HTML made by the report itself, put into a table cell as it is; any other cell is escaped text. */
+    public record Markup(String html) {}
+
+    /** Marks HTML made by the report itself (a link, a coloured verdict) for a table cell. */
+    public static Markup markup(String html) {
+        return new Markup(html);
+    }
+
+    /** Undoes {@link #escape(String)}, for text read back from a page this class wrote. */
+    public static String unescape(String html) {
+        return html.replace("&lt;", "<")
+                .replace("&gt;", ">")
+                .replace("&quot;", "\"")
+                .replace("&#39;", "'")
+                .replace("&amp;", "&");
+    }
+
     /** Returns a whole page. */
     public static String page(String title, String verdict, String body) {
+        return page(title, verdict, Map.of(), body);
+    }
+
+    /**
+     * Returns a whole page whose head carries, besides its verdict, the given {@code <meta>} names and contents,
+     * for the index page to read back.
+     */
+    public static String page(String title, String verdict, Map<String, String> meta, String body) {
+        StringBuilder head = new StringBuilder();
+        meta.forEach((name, content) -> head.append("<meta name=\"")
+                .append(escape(name))
+                .append("\" content=\"")
+                .append(escape(content))
+                .append("\">"));
         return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + escape(title)
-                + "</title><meta name=\"" + VERDICT_META + "\" content=\"" + escape(verdict) + "\">"
+                + "</title><meta name=\"" + VERDICT_META + "\" content=\"" + escape(verdict) + "\">" + head
                 + "<meta name=\"viewport\" content=\"width=device-width\"><style>" + STYLE + "</style></head>"
                 + "<body>" + body + "<script>" + SCRIPT + "</script></body></html>\n";
     }
 
-    /** Returns a table with a header row; cells are escaped unless they start with {@code <}. */
-    public static String table(List<String> header, List<List<String>> rows) {
+    /** Returns a table with a header row; a {@link Markup} cell goes in as it is, any other is escaped text. */
+    public static String table(List<String> header, List<? extends List<?>> rows) {
         StringBuilder table = new StringBuilder("<table><tr>");
         header.forEach(cell -> table.append("<th>").append(escape(cell)).append("</th>"));
         table.append("</tr>");
-        for (List<String> row : rows) {
+        for (List<?> row : rows) {
             table.append("<tr>");
-            for (String cell : row) {
+            for (Object cell : row) {
                 table.append("<td>")
-                        .append(cell.startsWith("<") ? cell : escape(cell))
+                        .append(cell instanceof Markup markup ? markup.html() : escape(String.valueOf(cell)))
                         .append("</td>");
             }
             table.append("</tr>");

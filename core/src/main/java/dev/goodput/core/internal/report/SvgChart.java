@@ -5,17 +5,19 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Draws a line or scatter chart as inline SVG, with axes, nice ticks, a legend, horizontal reference lines (an
- * objective's bound) and labelled marks (the max-goodput point). No script, no fonts, no network.
+ * Draws a line or scatter chart as inline SVG, with axes, nice ticks, a legend, reference lines (an objective's
+ * bound; {@link ReferenceLines} scales the axes to the data and marks a line beyond them at the edge) and labelled
+ * marks (the max-goodput point). No script, no fonts, no network. The root element carries its axes' ranges
+ * ({@code data-x-axis}, {@code data-y-axis}: minimum and maximum).
  */
 public final class SvgChart {
 
-    private static final int WIDTH = 640;
-    private static final int HEIGHT = 340;
-    private static final int LEFT = 64;
-    private static final int RIGHT = 150;
-    private static final int TOP = 30;
-    private static final int BOTTOM = 46;
+    static final int WIDTH = 640;
+    static final int HEIGHT = 340;
+    static final int LEFT = 64;
+    static final int RIGHT = 150;
+    static final int TOP = 30;
+    static final int BOTTOM = 46;
     private static final String[] COLORS = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"};
 
     private final String id;
@@ -23,10 +25,8 @@ public final class SvgChart {
     private final String xLabel;
     private final String yLabel;
     private final List<Series> series = new ArrayList<>();
-    private final List<double[]> lineValues = new ArrayList<>();
-    private final List<String> lineLabels = new ArrayList<>();
-    private final List<double[]> verticals = new ArrayList<>();
-    private final List<String> verticalLabels = new ArrayList<>();
+    private final ReferenceLines horizontals = new ReferenceLines(false);
+    private final ReferenceLines verticals = new ReferenceLines(true);
     private final List<double[]> marks = new ArrayList<>();
     private final List<String> markLabels = new ArrayList<>();
 
@@ -65,15 +65,13 @@ public final class SvgChart {
 
     /** Adds a dashed horizontal line across the chart, for example an objective's bound. */
     public SvgChart horizontal(String label, double y) {
-        lineValues.add(new double[] {y});
-        lineLabels.add(label);
+        horizontals.add(label, y);
         return this;
     }
 
     /** Adds a dashed vertical line, for example an objective's bound on a distribution's value axis. */
     public SvgChart vertical(String label, double x) {
-        verticals.add(new double[] {x});
-        verticalLabels.add(label);
+        verticals.add(label, x);
         return this;
     }
 
@@ -86,17 +84,22 @@ public final class SvgChart {
 
     /** Returns the chart as an {@code <svg>} element. */
     public String render() {
-        double[] xr = range(true);
-        double[] yr = range(false);
-        Axis xAxis = Axis.of(xr[0], xr[1]);
-        Axis yAxis = Axis.of(Math.min(0, yr[0]), yr[1]);
+        double[] xData = dataRange(true);
+        double[] yData = dataRange(false);
+        Axis xAxis = axis(verticals.widen(xData[0], xData[1]));
+        Axis yAxis = axis(horizontals.widen(Math.min(0, yData[0]), yData[1]));
         StringBuilder svg = new StringBuilder();
         svg.append(String.format(
                 Locale.ROOT,
-                "<svg class=\"chart\" id=\"%s\" data-series=\"%d\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\""
-                        + " height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"%s\">",
+                "<svg class=\"chart\" id=\"%s\" data-series=\"%d\" data-x-axis=\"%s %s\" data-y-axis=\"%s %s\""
+                        + " xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\""
+                        + " role=\"img\" aria-label=\"%s\">",
                 Html.escape(id),
                 series.size(),
+                Axis.label(xAxis.min()),
+                Axis.label(xAxis.max()),
+                Axis.label(yAxis.min()),
+                Axis.label(yAxis.max()),
                 WIDTH,
                 HEIGHT,
                 WIDTH,
@@ -105,30 +108,8 @@ public final class SvgChart {
         svg.append("<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>");
         text(svg, WIDTH / 2.0 - RIGHT / 2.0, 18, title, "middle", "title");
         grid(svg, xAxis, yAxis);
-        for (int i = 0; i < lineValues.size(); i++) {
-            double y = py(yAxis, lineValues.get(i)[0]);
-            svg.append(String.format(
-                    Locale.ROOT,
-                    "<line class=\"bound\" x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#555\""
-                            + " stroke-dasharray=\"6 4\"/>",
-                    LEFT,
-                    WIDTH - RIGHT,
-                    y,
-                    y));
-            text(svg, WIDTH - RIGHT + 4, y + 4, lineLabels.get(i), "start", "bound-label");
-        }
-        for (int i = 0; i < verticals.size(); i++) {
-            double x = px(xAxis, verticals.get(i)[0]);
-            svg.append(String.format(
-                    Locale.ROOT,
-                    "<line class=\"bound\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#555\""
-                            + " stroke-dasharray=\"6 4\"/>",
-                    x,
-                    x,
-                    TOP,
-                    HEIGHT - BOTTOM));
-            text(svg, x - 4, TOP + 12 + 14 * i, verticalLabels.get(i), "end", "bound-label");
-        }
+        horizontals.draw(svg, yAxis);
+        verticals.draw(svg, xAxis);
         for (int s = 0; s < series.size(); s++) {
             drawSeries(svg, series.get(s), COLORS[s % COLORS.length], xAxis, yAxis, s);
         }
@@ -186,7 +167,7 @@ public final class SvgChart {
                     .append(color)
                     .append("\" stroke-width=\"2\"/>");
         }
-        double legendY = TOP + 14 + 18 * (index + lineValues.size() + 1);
+        double legendY = TOP + 14 + 18 * (index + horizontals.size() + 1);
         svg.append(String.format(
                 Locale.ROOT,
                 "<rect x=\"%d\" y=\"%.1f\" width=\"12\" height=\"4\" fill=\"%s\"/>",
@@ -235,7 +216,8 @@ public final class SvgChart {
                 Html.escape(yLabel)));
     }
 
-    private double[] range(boolean xAxis) {
+    /** Returns the range of the series and marks on one axis; {@code low > high} when there is none. */
+    private double[] dataRange(boolean xAxis) {
         double min = Double.POSITIVE_INFINITY;
         double max = Double.NEGATIVE_INFINITY;
         for (Series s : series) {
@@ -251,33 +233,25 @@ public final class SvgChart {
             min = Math.min(min, v);
             max = Math.max(max, v);
         }
-        if (xAxis) {
-            for (double[] line : verticals) {
-                min = Math.min(min, line[0]);
-                max = Math.max(max, line[0]);
-            }
-        }
-        if (!xAxis) {
-            for (double[] line : lineValues) {
-                min = Math.min(min, line[0]);
-                max = Math.max(max, line[0]);
-            }
-        }
-        if (!Double.isFinite(min)) {
-            return new double[] {0, 1};
-        }
-        return min == max ? new double[] {min - 1, max + 1} : new double[] {min, max};
+        return new double[] {min, max};
     }
 
-    private static double px(Axis axis, double value) {
+    private static Axis axis(double[] range) {
+        if (!Double.isFinite(range[0]) || !Double.isFinite(range[1])) {
+            return Axis.of(0, 1);
+        }
+        return range[0] == range[1] ? Axis.of(range[0] - 1, range[1] + 1) : Axis.of(range[0], range[1]);
+    }
+
+    static double px(Axis axis, double value) {
         return LEFT + (value - axis.min()) / (axis.max() - axis.min()) * (WIDTH - LEFT - RIGHT);
     }
 
-    private static double py(Axis axis, double value) {
+    static double py(Axis axis, double value) {
         return HEIGHT - BOTTOM - (value - axis.min()) / (axis.max() - axis.min()) * (HEIGHT - TOP - BOTTOM);
     }
 
-    private static void text(StringBuilder svg, double x, double y, String text, String anchor, String cssClass) {
+    static void text(StringBuilder svg, double x, double y, String text, String anchor, String cssClass) {
         svg.append(String.format(
                 Locale.ROOT,
                 "<text class=\"%s\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\">%s</text>",

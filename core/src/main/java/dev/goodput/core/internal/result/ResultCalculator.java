@@ -5,6 +5,7 @@ import static dev.goodput.core.RequestRecord.ABSENT;
 import dev.goodput.core.Accounting;
 import dev.goodput.core.Arrivals;
 import dev.goodput.core.ClientHealth;
+import dev.goodput.core.FailureBreakdown;
 import dev.goodput.core.Load;
 import dev.goodput.core.LoadStatistics;
 import dev.goodput.core.Metric;
@@ -29,8 +30,8 @@ import org.HdrHistogram.Histogram;
 
 /**
  * Turns what a run measured ({@link RunSnapshot}) into its result, exactly as {@code docs/metrics.md} defines the metrics: the
- * measurement window, the per-request and pooled distributions, the run-level rates, goodput, the verdicts and
- * the client's health. A pure function of its inputs.
+ * measurement window, the per-request and pooled distributions, the run-level rates, goodput, the verdicts,
+ * the client's health and why the requests that failed did. A pure function of its inputs.
  */
 public final class ResultCalculator {
 
@@ -89,7 +90,8 @@ public final class ResultCalculator {
                 clientHealth(
                         distributions.get(Metric.SEND_LAG),
                         spec.sendLagLimit().toNanos(),
-                        spec.load().arrivals().isOpenLoop()));
+                        spec.load().arrivals().isOpenLoop()),
+                FailureBreakdown.of(records));
     }
 
     /**
