@@ -34,6 +34,7 @@ record GateDefinition(
         WorkloadSpec workload, Optional<Load> load, List<Objective> objectives, Optional<LoadSweep> sweep) {
 
     static GateDefinition of(Class<?> testClass, Method method, String where, double loadScale) {
+        UnusedAnnotations.check(testClass, method, where);
         WorkloadSpec workload = nearest(testClass, method, Workload.class)
                 .map(w -> new AnnotationSettings("@Workload", where).apply(() -> WorkloadAnnotations.of(w)))
                 .orElseGet(() -> WorkloadSpec.synthetic().build());
@@ -93,6 +94,10 @@ record GateDefinition(
                 + (annotation.max() ? 1 : 0);
         if (metric.kind() == Metric.Kind.RUN && statistics > 0) {
             throw names.refusal(metric + " is one value per run; remove percentile, mean and max");
+        }
+        if (!metric.isLatency() && annotation.unit() != TimeUnit.MILLISECONDS) {
+            throw names.refusal("unit = " + annotation.unit() + " applies to a latency bound; " + metric
+                    + " is not a latency, so remove unit");
         }
         if (metric.kind() != Metric.Kind.RUN && statistics != 1) {
             throw names.refusal("set exactly one of percentile, mean = true or max = true (found " + statistics + ")");
