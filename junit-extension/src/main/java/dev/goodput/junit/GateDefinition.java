@@ -34,7 +34,6 @@ record GateDefinition(
         WorkloadSpec workload, Optional<Load> load, List<Objective> objectives, Optional<LoadSweep> sweep) {
 
     static GateDefinition of(Class<?> testClass, Method method, String where, double loadScale) {
-        UnusedAnnotations.check(testClass, method, where);
         WorkloadSpec workload = nearest(testClass, method, Workload.class)
                 .map(w -> new AnnotationSettings("@Workload", where).apply(() -> WorkloadAnnotations.of(w)))
                 .orElseGet(() -> WorkloadSpec.synthetic().build());
@@ -56,6 +55,7 @@ record GateDefinition(
             throw new ExtensionConfigurationException(
                     "@Slo on " + where + " has no load to judge: add @LoadProfile to the method or the class");
         }
+        UnusedAnnotations.check(testClass, method, where, load.isPresent());
         load.ifPresent(value -> new AnnotationSettings("@Slo", where).apply(() -> {
             RunSpec.checkFits(workload, value, objectives);
             return null;

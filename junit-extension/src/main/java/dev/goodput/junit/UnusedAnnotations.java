@@ -9,13 +9,14 @@ import org.junit.platform.commons.support.AnnotationSupport;
 /**
  * Refuses annotations that a test method carries but that would have no effect, so that none is silently ignored:
  * a {@link MaxGoodputRate} without a {@link LoadSweep} to judge, a {@link LoadProfile} that a sweep at the same or
- * a nearer level replaces, and a {@link Workload} on a method that runs no annotated load.
+ * a nearer level replaces, and a {@link Workload} on a method that runs no annotated load. Called once the
+ * annotations' own values have been checked, so that a wrong value is reported as such first.
  */
 final class UnusedAnnotations {
 
     private UnusedAnnotations() {}
 
-    static void check(Class<?> testClass, Method method, String where) {
+    static void check(Class<?> testClass, Method method, String where, boolean hasLoad) {
         OptionalInt sweep = level(testClass, method, LoadSweep.class);
         OptionalInt profile = level(testClass, method, LoadProfile.class);
         if (sweep.isEmpty() && level(testClass, method, MaxGoodputRate.class).isPresent()) {
@@ -26,13 +27,7 @@ final class UnusedAnnotations {
             throw new ExtensionConfigurationException("@LoadProfile on " + where
                     + " would be ignored: @LoadSweep runs loads of its own at each rate; remove one of them");
         }
-        boolean workloadOnMethod = AnnotationSupport.isAnnotated(method, Workload.class);
-        boolean trace = workloadOnMethod
-                && !AnnotationSupport.findAnnotation(method, Workload.class)
-                        .orElseThrow()
-                        .trace()
-                        .isEmpty();
-        if (workloadOnMethod && !trace && sweep.isEmpty() && profile.isEmpty()) {
+        if (!hasLoad && AnnotationSupport.isAnnotated(method, Workload.class)) {
             throw new ExtensionConfigurationException("@Workload on " + where + " has no load to apply to: add"
                     + " @LoadProfile to the method or the class (a GoodputRunner's runs take their workload as an"
                     + " argument)");

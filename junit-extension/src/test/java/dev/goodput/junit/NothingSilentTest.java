@@ -67,7 +67,7 @@ class NothingSilentTest {
     // Every Goodput annotation switches the extension on by itself
 
     /** No {@code @GoodputTest}: before, this impossible objective passed in a few milliseconds without a load. */
-    static class ImpossibleSloWithoutGoodputTest {
+    static class ImpossibleSloWithoutClassAnnotation {
         @org.junit.jupiter.api.Test
         @SimulatedServer(preset = "fixed")
         @Workload(inputTokens = 8, outputTokens = 4)
@@ -78,10 +78,10 @@ class NothingSilentTest {
 
     @Test
     void should_fail_an_impossible_objective_on_a_class_without_goodput_test() {
-        Events events = execute(selectClass(ImpossibleSloWithoutGoodputTest.class), Map.of());
+        Events events = execute(selectClass(ImpossibleSloWithoutClassAnnotation.class), Map.of());
 
         assertThat(failure(events)).contains("1 of 1 objectives not met").contains("VIOLATED");
-        assertThat(reports.resolve("ImpossibleSloWithoutGoodputTest/gate/result.json"))
+        assertThat(reports.resolve("ImpossibleSloWithoutClassAnnotation/gate/result.json"))
                 .isRegularFile();
         // @LoadProfile also brings the tag and the resource lock that @GoodputTest gives.
         assertThat(events.list().get(0).getTestDescriptor().getTags())
