@@ -58,6 +58,6 @@ public @interface Slo {
     /** Lower bound; unset (NaN) for an upper bound. */
     double atLeast() default Double.NaN;
 
-    /** Unit of a latency bound; ignored for other metrics. */
+    /** Unit of a latency bound; another unit than the default on another metric fails the test. */
     TimeUnit unit() default TimeUnit.MILLISECONDS;
 }
