@@ -46,7 +46,9 @@ class DocumentationSnippetsTest {
             }
             // A marker not directly followed by a code block would otherwise be skipped without a word.
             assertThat(found)
-                    .as("snippet markers in %s directly followed by a ```java or ```xml block", ROOT.relativize(document))
+                    .as(
+                            "snippet markers in %s directly followed by a ```java or ```xml block",
+                            ROOT.relativize(document))
                     .isEqualTo(text.split("<!-- snippet: ", -1).length - 1);
         }
         return snippets;
@@ -96,7 +98,9 @@ class DocumentationSnippetsTest {
         StringBuilder result = new StringBuilder();
         while (filtered.find()) {
             String value = values.get(filtered.group(1));
-            assertThat(value).as("the parent pom's property %s", filtered.group(1)).isNotNull();
+            assertThat(value)
+                    .as("the parent pom's property %s", filtered.group(1))
+                    .isNotNull();
             filtered.appendReplacement(result, Matcher.quoteReplacement(value));
         }
         filtered.appendTail(result);
