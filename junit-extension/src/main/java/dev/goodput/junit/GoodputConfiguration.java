@@ -36,7 +36,7 @@ record GoodputConfiguration(
     static final String PROGRESS = "goodput.progress";
     static final String CLIENT_UNTRUSTWORTHY = "goodput.client.untrustworthy";
     static final String CLIENT_SEND_LAG_LIMIT = "goodput.client.send-lag-limit-ms";
-    /** Whether a gate checks, before its load, that the server answers and the run can judge its objectives. */
+    /** The preflight check's setting (read where that check lives). */
     static final String PREFLIGHT = "goodput.preflight";
     /** Read by {@code goodput-testcontainers} ({@code GoodputMockServerContainer.BASE_IMAGE_PROPERTY}). */
     static final String MOCK_SERVER_BASE_IMAGE = "goodput.mock-server.base-image";
