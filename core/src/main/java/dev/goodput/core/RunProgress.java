@@ -13,10 +13,23 @@ import org.apiguardian.api.API;
  * @param elapsedNanos time since the run started
  * @param plannedNanos the profile's duration limit in nanoseconds, or 0 when only a request count limits it
  * @param finished whether this is the last report: every request has ended
+ * @param unsuccessful requests that have ended without success so far: failed, timed out or cancelled
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record RunProgress(
-        long created, long ended, long plannedRequests, long elapsedNanos, long plannedNanos, boolean finished) {
+        long created,
+        long ended,
+        long plannedRequests,
+        long elapsedNanos,
+        long plannedNanos,
+        boolean finished,
+        long unsuccessful) {
+
+    /** Progress without a count of unsuccessful requests (counted as 0), as before {@code unsuccessful} existed. */
+    public RunProgress(
+            long created, long ended, long plannedRequests, long elapsedNanos, long plannedNanos, boolean finished) {
+        this(created, ended, plannedRequests, elapsedNanos, plannedNanos, finished, 0);
+    }
 
     /** Returns the requests in flight or queued. */
     public long inFlight() {

@@ -15,13 +15,17 @@ import org.junit.jupiter.api.Test;
 /**
  * Keeps the documentation honest: every code block in {@code docs/} and the README that is preceded by a
  * {@code <!-- snippet: path#tag -->} marker must equal, line for line, the region between
- * {@code // tag::tag[]} and {@code // end::tag[]} of that compiled source file.
+ * {@code // tag::tag[]} and {@code // end::tag[]} of that compiled source file ({@code <!-- tag::tag[] -->} and
+ * {@code <!-- end::tag[] -->} in XML, such as the new user's pom that {@code getting-started-it} builds, whose
+ * {@code @name@} versions are the parent pom's properties).
  */
 class DocumentationSnippetsTest {
 
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
     private static final Pattern MARKER =
-            Pattern.compile("<!-- snippet: (\\S+)#(\\S+) -->\\s*\\n```java\\n(.*?)```", Pattern.DOTALL);
+            Pattern.compile("<!-- snippet: (\\S+)#(\\S+) -->\\s*\\n```(?:java|xml)\\n(.*?)```", Pattern.DOTALL);
+    private static final Pattern PROPERTY = Pattern.compile("<([\\w.-]+)>([^<]+)</\\1>");
+    private static final Pattern FILTERED = Pattern.compile("@([\\w.-]+)@");
 
     record Snippet(Path document, String source, String tag, String quoted) {}
 
@@ -40,9 +44,11 @@ class DocumentationSnippetsTest {
                 snippets.add(new Snippet(document, matcher.group(1), matcher.group(2), matcher.group(3)));
                 found++;
             }
-            // A marker not directly followed by a java block would otherwise be skipped without a word.
+            // A marker not directly followed by a code block would otherwise be skipped without a word.
             assertThat(found)
-                    .as("snippet markers in %s directly followed by a ```java block", ROOT.relativize(document))
+                    .as(
+                            "snippet markers in %s directly followed by a ```java or ```xml block",
+                            ROOT.relativize(document))
                     .isEqualTo(text.split("<!-- snippet: ", -1).length - 1);
         }
         return snippets;
@@ -54,9 +60,9 @@ class DocumentationSnippetsTest {
         int end = -1;
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i).trim();
-            if (line.equals("// tag::" + tag + "[]")) {
+            if (line.equals("// tag::" + tag + "[]") || line.equals("<!-- tag::" + tag + "[] -->")) {
                 start = i + 1;
-            } else if (line.equals("// end::" + tag + "[]")) {
+            } else if (line.equals("// end::" + tag + "[]") || line.equals("<!-- end::" + tag + "[] -->")) {
                 end = i;
             }
         }
@@ -72,7 +78,33 @@ class DocumentationSnippetsTest {
         for (String line : region) {
             text.append(line.isBlank() ? "" : line.substring(indent)).append('\n');
         }
-        return text.toString();
+        return source.toString().endsWith(".xml") ? filtered(text.toString()) : text.toString();
+    }
+
+    /** Replaces {@code @name@} by the parent pom's property {@code name} ({@code project.version}: its version). */
+    static String filtered(String text) throws IOException {
+        String pom = Files.readString(ROOT.resolve("pom.xml"));
+        Matcher versionTag = Pattern.compile("<artifactId>goodput-parent</artifactId>\\s*<version>([^<]+)</version>")
+                .matcher(pom);
+        assertThat(versionTag.find()).as("the parent pom's version").isTrue();
+        String properties = pom.substring(pom.indexOf("<properties>"), pom.indexOf("</properties>"));
+        java.util.Map<String, String> values = new java.util.HashMap<>();
+        Matcher property = PROPERTY.matcher(properties);
+        while (property.find()) {
+            values.put(property.group(1), property.group(2).trim());
+        }
+        values.put("project.version", versionTag.group(1));
+        Matcher filtered = FILTERED.matcher(text);
+        StringBuilder result = new StringBuilder();
+        while (filtered.find()) {
+            String value = values.get(filtered.group(1));
+            assertThat(value)
+                    .as("the parent pom's property %s", filtered.group(1))
+                    .isNotNull();
+            filtered.appendReplacement(result, Matcher.quoteReplacement(value));
+        }
+        filtered.appendTail(result);
+        return result.toString();
     }
 
     @Test

@@ -55,6 +55,7 @@ record GateDefinition(
             throw new ExtensionConfigurationException(
                     "@Slo on " + where + " has no load to judge: add @LoadProfile to the method or the class");
         }
+        UnusedAnnotations.check(testClass, method, where, load.isPresent());
         load.ifPresent(value -> new AnnotationSettings("@Slo", where).apply(() -> {
             RunSpec.checkFits(workload, value, objectives);
             return null;
@@ -93,6 +94,10 @@ record GateDefinition(
                 + (annotation.max() ? 1 : 0);
         if (metric.kind() == Metric.Kind.RUN && statistics > 0) {
             throw names.refusal(metric + " is one value per run; remove percentile, mean and max");
+        }
+        if (!metric.isLatency() && annotation.unit() != TimeUnit.MILLISECONDS) {
+            throw names.refusal("unit = " + annotation.unit() + " applies to a latency bound; " + metric
+                    + " is not a latency, so remove unit");
         }
         if (metric.kind() != Metric.Kind.RUN && statistics != 1) {
             throw names.refusal("set exactly one of percentile, mean = true or max = true (found " + statistics + ")");

@@ -5,12 +5,16 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * The {@code goodput.*} configuration parameters, read once per test. A value that cannot be used fails the
- * test with an error naming the parameter and the value; nothing is silently ignored.
+ * The {@code goodput.*} configuration parameters, read once per test, and the one list of the keys Goodput knows
+ * ({@link #KNOWN_KEYS}). Nothing is silently ignored: a value that cannot be used fails the test with an error
+ * naming the parameter and the value; a setting that needs another fails naming both; and a {@code goodput.*} key
+ * that Goodput does not know, found among the system properties or in a {@code junit-platform.properties} on the
+ * class path, fails with the nearest known key ({@link UnknownKeys}).
  */
 record GoodputConfiguration(
         Optional<String> serverUrl,
@@ -32,6 +36,27 @@ record GoodputConfiguration(
     static final String PROGRESS = "goodput.progress";
     static final String CLIENT_UNTRUSTWORTHY = "goodput.client.untrustworthy";
     static final String CLIENT_SEND_LAG_LIMIT = "goodput.client.send-lag-limit-ms";
+    /** The preflight check's setting (read where that check lives). */
+    static final String PREFLIGHT = "goodput.preflight";
+    /** Read by {@code goodput-testcontainers} ({@code GoodputMockServerContainer.BASE_IMAGE_PROPERTY}). */
+    static final String MOCK_SERVER_BASE_IMAGE = "goodput.mock-server.base-image";
+
+    /**
+     * Every {@code goodput.*} key that Goodput reads, here and in its other modules. A key outside this list fails
+     * the test that finds it; add a new key here when adding its parameter.
+     */
+    static final Set<String> KNOWN_KEYS = Set.of(
+            SERVER_URL,
+            SERVER_MODEL,
+            SERVER_API_KEY_ENV,
+            LOAD_SCALE,
+            SLO_INCONCLUSIVE,
+            REPORT_DIR,
+            PROGRESS,
+            CLIENT_UNTRUSTWORTHY,
+            CLIENT_SEND_LAG_LIMIT,
+            PREFLIGHT,
+            MOCK_SERVER_BASE_IMAGE);
 
     /** Whether to show a progress line. */
     enum Progress {
@@ -41,11 +66,17 @@ record GoodputConfiguration(
     }
 
     static GoodputConfiguration from(ExtensionContext context) {
+        UnknownKeys.check(KNOWN_KEYS);
         Optional<String> url = parameter(context, SERVER_URL);
         Optional<String> model = parameter(context, SERVER_MODEL);
+        Optional<String> apiKeyEnv = parameter(context, SERVER_API_KEY_ENV);
         if (url.isPresent() && model.isEmpty()) {
             throw new ExtensionConfigurationException("configuration parameter " + SERVER_URL + " = '" + url.get()
                     + "' needs " + SERVER_MODEL + " to name the model to request");
+        }
+        if (url.isEmpty()) {
+            needsServerUrl(SERVER_MODEL, model, "the model to request from that server");
+            needsServerUrl(SERVER_API_KEY_ENV, apiKeyEnv, "the environment variable with that server's API key");
         }
         double scale =
                 parameter(context, LOAD_SCALE).map(GoodputConfiguration::scale).orElse(1.0);
@@ -64,13 +95,22 @@ record GoodputConfiguration(
         return new GoodputConfiguration(
                 url,
                 model,
-                parameter(context, SERVER_API_KEY_ENV),
+                apiKeyEnv,
                 scale,
                 failOnInconclusive,
                 reports,
                 progress,
                 failOnUntrustworthyClient,
                 sendLagLimit);
+    }
+
+    /** Refuses a server setting without {@code goodput.server.url}: it would apply to no server at all. */
+    private static void needsServerUrl(String key, Optional<String> value, String what) {
+        if (value.isPresent()) {
+            throw new ExtensionConfigurationException("configuration parameter " + key + " = '" + value.get()
+                    + "' needs " + SERVER_URL + ": it names " + what + ", so without a URL it would be ignored;"
+                    + " set " + SERVER_URL + " too, or remove " + key);
+        }
     }
 
     private static Optional<String> parameter(ExtensionContext context, String key) {

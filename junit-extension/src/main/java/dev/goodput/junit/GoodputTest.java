@@ -19,6 +19,12 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * {@link dev.goodput.core.RunResult} if it declares a parameter of that type; after the body every objective
  * is judged and the test fails with one message listing all of them.
  *
+ * <p>Every other Goodput annotation ({@link Workload}, {@link LoadProfile}, {@link Slo}, {@link LoadSweep},
+ * {@link MaxGoodputRate}, {@link SimulatedServer}, {@link ServerUrl}, {@link ServerUnderTest}) also switches the
+ * extension on by itself, so a gate whose class lacks {@code @GoodputTest} still runs and is judged instead of
+ * passing without a load; JUnit registers the extension once however often it is declared. {@link LoadProfile} and
+ * {@link LoadSweep} also carry this annotation's tag and resource lock.
+ *
  * <p>Tagged {@value #TAG}, so a build can include or exclude performance tests by tag. Every test of a
  * {@code @GoodputTest} class holds the {@value #RESOURCE_LOCK} resource lock, so performance tests never run
  * concurrently with each other, even with parallel execution enabled.
@@ -32,9 +38,13 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  *   <li>{@code goodput.load.scale}: multiply request counts and durations (see {@link LoadProfile});
  *   <li>{@code goodput.slo.inconclusive}: {@code fail} (default) or {@code warn} (see {@link Slo});
  *   <li>{@code goodput.report.dir}: where reports go, default {@code target/goodput};
- *   <li>{@code goodput.progress}: {@code auto} (default: on when a console is attached), {@code on} or
- *       {@code off}: a progress line during runs longer than a few seconds.
+ *   <li>{@code goodput.progress}: {@code auto} (default), {@code on} or {@code off}: on a terminal a line
+ *       rewritten in place, in a log a plain line every 10 s (with {@code auto} for runs longer than 15 s);
+ *   <li>{@code goodput.client.untrustworthy}, {@code goodput.client.send-lag-limit-ms}: the client-health policy.
  * </ul>
+ *
+ * <p>A {@code goodput.*} key Goodput does not know, among the system properties or in a
+ * {@code junit-platform.properties} on the class path, fails the test with the nearest known key.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 @Target(ElementType.TYPE)

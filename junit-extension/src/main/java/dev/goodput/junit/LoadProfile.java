@@ -10,6 +10,9 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 import org.apiguardian.api.API;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * How hard to push and for how long; see {@link Load} for the exact semantics. Set
@@ -30,6 +33,9 @@ import org.apiguardian.api.API;
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
 @Inherited
+@Tag(GoodputTest.TAG)
+@ResourceLock(GoodputTest.RESOURCE_LOCK)
+@ExtendWith(GoodputExtension.class)
 public @interface LoadProfile {
 
     /** The distribution of open-loop arrival gaps. */

@@ -9,6 +9,9 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 import org.apiguardian.api.API;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Runs the test's workload at several offered rates instead of one load profile, and injects the
@@ -31,6 +34,9 @@ import org.apiguardian.api.API;
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
 @Inherited
+@Tag(GoodputTest.TAG)
+@ResourceLock(GoodputTest.RESOURCE_LOCK)
+@ExtendWith(GoodputExtension.class)
 public @interface LoadSweep {
 
     /** The offered rates in requests per second, run lowest first. */

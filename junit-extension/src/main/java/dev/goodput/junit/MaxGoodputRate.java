@@ -9,6 +9,7 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 import org.apiguardian.api.API;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A {@link LoadSweep}'s gate: the max goodput rate - the highest offered rate at which the SLO attainment stays
@@ -20,6 +21,7 @@ import org.apiguardian.api.API;
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
 @Inherited
+@ExtendWith(GoodputExtension.class)
 public @interface MaxGoodputRate {
 
     /** The least max goodput rate, in requests per second. */

@@ -8,6 +8,7 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 import org.apiguardian.api.API;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Marks a static field that holds the server under test: a {@link dev.goodput.core.ServerEndpoint}, a {@link
@@ -25,4 +26,5 @@ import org.apiguardian.api.API;
 @Target(ElementType.FIELD)
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
+@ExtendWith(GoodputExtension.class)
 public @interface ServerUnderTest {}

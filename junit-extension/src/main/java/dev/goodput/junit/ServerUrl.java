@@ -9,6 +9,7 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 import org.apiguardian.api.API;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Runs the test against an OpenAI-compatible server that is already running.
@@ -29,6 +30,7 @@ import org.apiguardian.api.API;
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
 @Inherited
+@ExtendWith(GoodputExtension.class)
 public @interface ServerUrl {
 
     /** The server's root URL, for example {@code http://127.0.0.1:8000}. */

@@ -9,6 +9,7 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 import org.apiguardian.api.API;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Runs the test against Goodput's simulated vLLM, embedded in the test JVM on a free loopback port. Without
@@ -22,6 +23,7 @@ import org.apiguardian.api.API;
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
 @Inherited
+@ExtendWith(GoodputExtension.class)
 public @interface SimulatedServer {
 
     /** The default preset: Llama 3 8B on an H100. */

@@ -12,6 +12,7 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 import java.util.concurrent.TimeUnit;
 import org.apiguardian.api.API;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * An objective the run must meet, for example {@code @Slo(metric = TTFT, percentile = 99, atMost = 500)}.
@@ -36,6 +37,7 @@ import org.apiguardian.api.API;
 @Documented
 @Inherited
 @Repeatable(Slos.class)
+@ExtendWith(GoodputExtension.class)
 public @interface Slo {
 
     /** The metric. */
@@ -56,6 +58,6 @@ public @interface Slo {
     /** Lower bound; unset (NaN) for an upper bound. */
     double atLeast() default Double.NaN;
 
-    /** Unit of a latency bound; ignored for other metrics. */
+    /** Unit of a latency bound; another unit than the default on another metric fails the test. */
     TimeUnit unit() default TimeUnit.MILLISECONDS;
 }

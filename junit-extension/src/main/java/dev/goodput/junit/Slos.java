@@ -9,6 +9,7 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 import org.apiguardian.api.API;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Holds repeated {@link Slo} annotations; write {@code @Slo} several times instead. */
 @API(status = EXPERIMENTAL, since = "0.1")
@@ -16,6 +17,7 @@ import org.apiguardian.api.API;
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
 @Inherited
+@ExtendWith(GoodputExtension.class)
 public @interface Slos {
 
     Slo[] value();

@@ -10,6 +10,7 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 import org.apiguardian.api.API;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * What each request of the run sends. On the class, the default for every method; a method's own
@@ -27,6 +28,7 @@ import org.apiguardian.api.API;
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
 @Inherited
+@ExtendWith(GoodputExtension.class)
 public @interface Workload {
 
     /** The shape of a length distribution; see {@link dev.goodput.core.workload.LengthDistribution}. */

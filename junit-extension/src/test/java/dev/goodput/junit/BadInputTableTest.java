@@ -129,6 +129,16 @@ class BadInputTableTest {
         void durationNotANumber() {}
 
         @org.junit.jupiter.api.Test
+        @LoadProfile(rate = 4, requests = 10)
+        @Slo(metric = GOODPUT, atLeast = 1, unit = java.util.concurrent.TimeUnit.SECONDS)
+        void unitOnARate() {}
+
+        @org.junit.jupiter.api.Test
+        @LoadProfile(rate = 4, requests = 10)
+        @LoadSweep(rates = {1, 2})
+        void profileBesideSweep() {}
+
+        @org.junit.jupiter.api.Test
         @Workload(dataset = "no/such/dataset.jsonl")
         @LoadProfile(rate = 4, requests = 10)
         void missingDataset() {}
@@ -231,6 +241,16 @@ class BadInputTableTest {
                         "warmupSwallowsTheRun",
                         Map.of(),
                         "@LoadProfile on Gates.warmupSwallowsTheRun(): warmupRequests (10) + cooldownRequests (0) leave no measured request of requests (10)"),
+                row(
+                        "unitOnARate",
+                        Map.of(),
+                        "@Slo(metric = GOODPUT) on Gates.unitOnARate(): unit = SECONDS applies to a latency bound;"
+                                + " GOODPUT is not a latency, so remove unit"),
+                row(
+                        "profileBesideSweep",
+                        Map.of(),
+                        "@LoadProfile on Gates.profileBesideSweep() would be ignored: @LoadSweep runs loads of its own"
+                                + " at each rate; remove one of them"),
                 row(
                         "durationNotANumber",
                         Map.of(),

@@ -16,6 +16,7 @@ class WorkloadAnnotationTest {
 
     static class Gates {
         @Workload(inputTokens = 8, outputTokens = 4)
+        @LoadProfile(rate = 1, requests = 1)
         void plain() {}
 
         @Workload(
@@ -27,6 +28,7 @@ class WorkloadAnnotationTest {
                 prefix = Workload.Prefix.WARM,
                 prefixTokens = 800,
                 prefixGroups = 4)
+        @LoadProfile(rate = 1, requests = 1)
         void rag() {}
 
         @Workload(trace = "classpath:workload/mooncake.jsonl", timeScale = 0.5)
@@ -40,6 +42,7 @@ class WorkloadAnnotationTest {
         void traceWithLoad() {}
 
         @Workload(dataset = "classpath:workload/dataset.jsonl", outputTokens = 20)
+        @LoadProfile(rate = 1, requests = 1)
         void dataset() {}
 
         @Workload(dataset = "classpath:workload/bad-dataset.jsonl")
@@ -49,6 +52,7 @@ class WorkloadAnnotationTest {
         void missingTrace() {}
 
         @Workload(turns = 4, thinkTimeMillis = 500, inputTokens = 32)
+        @LoadProfile(rate = 1, requests = 1)
         void chat() {}
 
         @Workload(prefix = Workload.Prefix.WARM, prefixTokens = 300, inputTokens = 256)
@@ -59,6 +63,7 @@ class WorkloadAnnotationTest {
                 inputHistogramLengths = {100, 400},
                 inputHistogramWeights = {3, 1},
                 outputTokens = 16)
+        @LoadProfile(rate = 1, requests = 1)
         void histogram() {}
 
         @Workload(

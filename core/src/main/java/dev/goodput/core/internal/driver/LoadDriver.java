@@ -62,6 +62,7 @@ public abstract class LoadDriver {
     private long startNanos;
     private long created;
     private long ended;
+    private long unsuccessful;
     private boolean creationDone;
     private long lastCreationNanos;
     // Written under this; volatile because the retry policy reads it under a request's monitor instead.
@@ -101,7 +102,13 @@ public abstract class LoadDriver {
         long elapsed = startNanos == 0 ? 0 : scheduler.clock().nanoTime() - startNanos;
         long planned = profile.limits().duration().map(Duration::toNanos).orElse(0L);
         return new RunProgress(
-                created, ended, profile.limits().requests().orElse(0), elapsed, planned, finished.isDone());
+                created,
+                ended,
+                profile.limits().requests().orElse(0),
+                elapsed,
+                planned,
+                finished.isDone(),
+                unsuccessful);
     }
 
     /** Schedules the first creations. Called once, under the monitor. */
@@ -202,6 +209,9 @@ public abstract class LoadDriver {
             }
             recorder.record(finishedRequest);
             ended++;
+            if (!finishedRequest.record().isSuccess()) {
+                unsuccessful++;
+            }
             armed = timers.remove(request);
             afterEnd(request, finishedRequest.record());
             checkFinished();

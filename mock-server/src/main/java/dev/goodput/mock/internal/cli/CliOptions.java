@@ -117,19 +117,7 @@ final class CliOptions {
     }
 
     private static PerformanceModel model(Map<String, String> v) throws CliException {
-        PerformanceModel model;
-        if (v.containsKey("fixed-ttft-ms") || v.containsKey("fixed-tpot-ms")) {
-            if (v.containsKey("preset")) {
-                throw new CliException("--preset and --fixed-ttft-ms/--fixed-tpot-ms exclude each other");
-            }
-            model = PerformanceModel.fixed(
-                    Duration.ofNanos(Math.round(1e6 * number(v, "fixed-ttft-ms", Double::parseDouble, 0.0))),
-                    Duration.ofNanos(Math.round(1e6 * number(v, "fixed-tpot-ms", Double::parseDouble, 0.0))));
-        } else {
-            model = v.containsKey("preset")
-                    ? PerformanceModel.preset(v.get("preset"))
-                    : PerformanceModel.defaultModel();
-        }
+        PerformanceModel model = constantTimes(v);
         if (v.containsKey("max-num-seqs")) {
             model = model.withMaxNumSeqs(number(v, "max-num-seqs", Integer::parseInt));
         }
@@ -161,6 +149,40 @@ final class CliOptions {
             model = model.withMeanOutputTokens(number(v, "mean-output-tokens", Integer::parseInt));
         }
         return model;
+    }
+
+    /**
+     * The model from {@code --preset} and {@code --fixed-ttft-ms}/{@code --fixed-tpot-ms}. The times alone give the
+     * {@code fixed} model (an unset one is 0). With {@code --preset fixed} or {@code --preset single-slot} they
+     * replace that preset's times (an unset one keeps the preset's), as {@link PerformanceModel#fixed} and
+     * {@link PerformanceModel#singleSlot} do in code. Another preset's times follow from its hardware: refused.
+     */
+    private static PerformanceModel constantTimes(Map<String, String> v) throws CliException {
+        boolean times = v.containsKey("fixed-ttft-ms") || v.containsKey("fixed-tpot-ms");
+        if (!v.containsKey("preset")) {
+            return times
+                    ? PerformanceModel.fixed(millis(v, "fixed-ttft-ms", 0), millis(v, "fixed-tpot-ms", 0))
+                    : PerformanceModel.defaultModel();
+        }
+        String preset = v.get("preset");
+        PerformanceModel model = PerformanceModel.preset(preset);
+        if (!times) {
+            return model;
+        }
+        Duration ttft = millis(v, "fixed-ttft-ms", model.constantTtftNanos());
+        Duration tpot = millis(v, "fixed-tpot-ms", model.constantTpotNanos());
+        return switch (preset) {
+            case "fixed" -> PerformanceModel.fixed(ttft, tpot);
+            case "single-slot" -> PerformanceModel.singleSlot(ttft, tpot);
+            default ->
+                throw new CliException("--fixed-ttft-ms and --fixed-tpot-ms set the times of --preset fixed or"
+                        + " --preset single-slot; the times of " + preset + " follow from its hardware");
+        };
+    }
+
+    private static Duration millis(Map<String, String> v, String name, long absentNanos) throws CliException {
+        Double millis = number(v, name, Double::parseDouble, null);
+        return Duration.ofNanos(millis == null ? absentNanos : Math.round(1e6 * millis));
     }
 
     private static <T> T number(Map<String, String> v, String name, Function<String, T> parse) throws CliException {

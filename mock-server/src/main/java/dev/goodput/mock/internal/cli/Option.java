@@ -33,8 +33,14 @@ final class Option {
                 "preset",
                 "NAME",
                 "performance preset: " + String.join(", ", PerformanceModel.presetNames()) + " (default the first)"));
-        options.add(new Option("fixed-ttft-ms", "MS", "instead of a preset: constant time to first token"));
-        options.add(new Option("fixed-tpot-ms", "MS", "instead of a preset: constant time per output token"));
+        options.add(new Option(
+                "fixed-ttft-ms",
+                "MS",
+                "constant time to first token: alone the fixed model, or for --preset fixed or" + " single-slot"));
+        options.add(new Option(
+                "fixed-tpot-ms",
+                "MS",
+                "constant time per output token: alone the fixed model, or for --preset fixed" + " or single-slot"));
         options.add(new Option("max-num-seqs", "N", "most sequences in the running batch"));
         options.add(new Option("max-num-batched-tokens", "N", "token budget per engine step"));
         options.add(new Option("max-model-len", "N", "context limit, prompt plus output tokens"));

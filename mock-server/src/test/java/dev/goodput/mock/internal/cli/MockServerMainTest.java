@@ -110,6 +110,41 @@ class MockServerMainTest {
     }
 
     @Test
+    @DisplayName("--preset single-slot or fixed takes custom times from --fixed-ttft-ms and --fixed-tpot-ms")
+    void single_slot_and_fixed_presets_take_custom_times() throws Exception {
+        PerformanceModel slot = CliOptions.parse(
+                        new String[] {"--preset", "single-slot", "--fixed-ttft-ms", "30", "--fixed-tpot-ms=5"})
+                .performanceModel();
+        assertThat(slot).isEqualTo(PerformanceModel.singleSlot(Duration.ofMillis(30), Duration.ofMillis(5)));
+        assertThat(slot.maxNumSeqs()).isEqualTo(1);
+
+        PerformanceModel slotTpotOnly = CliOptions.parse(
+                        new String[] {"--preset=single-slot", "--fixed-tpot-ms", "2.5"})
+                .performanceModel();
+        assertThat(slotTpotOnly)
+                .as("an unset time keeps the preset's")
+                .isEqualTo(PerformanceModel.singleSlot(Duration.ofMillis(100), Duration.ofNanos(2_500_000)));
+
+        PerformanceModel fixed = CliOptions.parse(new String[] {"--preset", "fixed", "--fixed-ttft-ms", "7"})
+                .performanceModel();
+        assertThat(fixed).isEqualTo(PerformanceModel.fixed(Duration.ofMillis(7), Duration.ofMillis(10)));
+
+        PerformanceModel timesAlone =
+                CliOptions.parse(new String[] {"--fixed-ttft-ms", "7"}).performanceModel();
+        assertThat(timesAlone).isEqualTo(PerformanceModel.fixed(Duration.ofMillis(7), Duration.ZERO));
+    }
+
+    @Test
+    @DisplayName("a hardware preset refuses custom times: they follow from its hardware")
+    void hardware_presets_refuse_custom_times() {
+        assertThat(run("--preset", "h100-llama3-8b", "--fixed-ttft-ms", "7")).isEqualTo(2);
+
+        assertThat(err.toString(StandardCharsets.UTF_8))
+                .contains("--fixed-ttft-ms and --fixed-tpot-ms set the times of --preset fixed or --preset single-slot;"
+                        + " the times of h100-llama3-8b follow from its hardware");
+    }
+
+    @Test
     @DisplayName("--stream-interval groups tokens per chunk at the same rate; --tokens-per-chunk decodes faster")
     void stream_interval_and_tokens_per_chunk_are_different_things() throws Exception {
         MockServerConfig grouped = CliOptions.parse(new String[] {"--stream-interval", "4"});
