@@ -21,7 +21,8 @@ record GoodputConfiguration(
         Path reportDirectory,
         Progress progress,
         boolean failOnUntrustworthyClient,
-        Duration sendLagLimit) {
+        Duration sendLagLimit,
+        boolean preflight) {
 
     static final String SERVER_URL = "goodput.server.url";
     static final String SERVER_MODEL = "goodput.server.model";
@@ -32,6 +33,7 @@ record GoodputConfiguration(
     static final String PROGRESS = "goodput.progress";
     static final String CLIENT_UNTRUSTWORTHY = "goodput.client.untrustworthy";
     static final String CLIENT_SEND_LAG_LIMIT = "goodput.client.send-lag-limit-ms";
+    static final String PREFLIGHT = "goodput.preflight";
 
     /** Whether to show a progress line. */
     enum Progress {
@@ -61,6 +63,8 @@ record GoodputConfiguration(
         Duration sendLagLimit = parameter(context, CLIENT_SEND_LAG_LIMIT)
                 .map(GoodputConfiguration::sendLagLimit)
                 .orElse(RunSpec.DEFAULT_SEND_LAG_LIMIT);
+        boolean preflight =
+                parameter(context, PREFLIGHT).map(GoodputConfiguration::onOrOff).orElse(true);
         return new GoodputConfiguration(
                 url,
                 model,
@@ -70,7 +74,8 @@ record GoodputConfiguration(
                 reports,
                 progress,
                 failOnUntrustworthyClient,
-                sendLagLimit);
+                sendLagLimit,
+                preflight);
     }
 
     private static Optional<String> parameter(ExtensionContext context, String key) {
@@ -101,6 +106,16 @@ record GoodputConfiguration(
             default ->
                 throw new ExtensionConfigurationException(
                         "configuration parameter " + key + " = '" + value + "' must be 'fail' or 'warn'");
+        };
+    }
+
+    private static boolean onOrOff(String value) {
+        return switch (value.toLowerCase(Locale.ROOT)) {
+            case "on" -> true;
+            case "off" -> false;
+            default ->
+                throw new ExtensionConfigurationException(
+                        "configuration parameter " + PREFLIGHT + " = '" + value + "' must be 'on' or 'off'");
         };
     }
 
