@@ -3,6 +3,7 @@ package dev.goodput.core;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.goodput.core.internal.client.HttpTransport;
+import dev.goodput.core.internal.client.Preflight;
 import dev.goodput.core.internal.driver.RealTimeScheduler;
 import dev.goodput.core.internal.driver.RunEngine;
 import java.time.Duration;
@@ -23,8 +24,22 @@ import org.apiguardian.api.API;
  * }</pre>
  *
  * <p>A run blocks the calling thread until every request has ended, at the latest one drain period after the
- * last request was created. It never throws because of what the server did: failures, timeouts and
- * cancellations are outcomes in the result.
+ * last request was created. Once the load has started it never throws because of what the server did: failures,
+ * timeouts and cancellations are outcomes in the result.
+ *
+ * <p>Before any load, two checks can refuse a run:
+ *
+ * <ul>
+ *   <li>the sample-size check ({@link SampleSize}): a percentile objective that the planned number of measured
+ *       requests cannot bound could never be met, so the run is refused with an {@link InvalidSettingException}
+ *       saying how many it needs ({@link RunBuilder#failOnTooFewSamples(boolean) failOnTooFewSamples(false)}
+ *       only notes it; {@link RunBuilder#sizeForObjectives()} sizes the run instead);
+ *   <li>the preflight ({@link RunBuilder#preflight(boolean)}, on by default): the server answers, serves the
+ *       model and streams one small request to its end. If not, the run throws a {@link PreflightException}.
+ *       This is the one case in which a run throws because of the server, and on purpose: a wrong URL, a wrong
+ *       model name or a server that does not stream would otherwise make a run of nothing but identical
+ *       failures, minutes long, whose verdict blames the objectives rather than the setup.
+ * </ul>
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class Goodput {
@@ -51,12 +66,21 @@ public final class Goodput {
     }
 
     /**
-     * Runs a spec on real time.
+     * Runs a spec on real time: the sample-size check, the preflight (when on), then the load.
      *
+     * @throws InvalidSettingException if the load is too small for a percentile objective to be met (unless the
+     *     spec only warns); nothing was sent
+     * @throws PreflightException if the preflight is on and the server failed it; no load was sent
      * @throws IllegalStateException if the API key variable is named but not set, or the thread is interrupted
      */
     public static RunResult run(RunSpec spec) {
+        if (spec.failOnTooFewSamples()) {
+            RunSpec.checkSampleSize(spec.load(), spec.objectives(), spec.confidence());
+        }
         NanoClock clock = NanoClock.system();
+        if (spec.preflight()) {
+            Preflight.check(spec.server(), spec.workload().request(0), clock);
+        }
         try (RealTimeScheduler scheduler = new RealTimeScheduler(clock);
                 HttpTransport transport = new HttpTransport(spec.server(), clock)) {
             return RunEngine.run(spec, scheduler, transport);
@@ -79,6 +103,9 @@ public final class Goodput {
         private Duration sendLagLimit = RunSpec.DEFAULT_SEND_LAG_LIMIT;
         private ProgressListener progressListener;
         private RunWatcher watcher;
+        private boolean preflight = true;
+        private boolean failOnTooFewSamples = true;
+        private boolean sizeForObjectives;
 
         RunBuilder(ServerEndpoint server) {
             this.server = Objects.requireNonNull(server, "server");
@@ -148,6 +175,41 @@ public final class Goodput {
         }
 
         /**
+         * Turns the preflight on (the default) or off. Before any load it checks that the server answers, that
+         * {@code GET /v1/models} lists the model (where the server has that endpoint), and that one streaming
+         * request of 2 tokens (the run's API kind, the endpoint's key) streams and ends; a failure throws a
+         * {@link PreflightException} naming what was tried and what came back. Its request is not part of the
+         * result. Turn it off for a server that must receive exactly the run's requests.
+         */
+        public RunBuilder preflight(boolean value) {
+            this.preflight = value;
+            return this;
+        }
+
+        /**
+         * Sets whether a load too small for a percentile objective to be met refuses the run before any load (true,
+         * the default) or only adds a note to the result (false), for runs whose inconclusive verdicts are accepted.
+         * See {@link SampleSize}.
+         */
+        public RunBuilder failOnTooFewSamples(boolean value) {
+            this.failOnTooFewSamples = value;
+            return this;
+        }
+
+        /**
+         * Sets the load's request limit to what the strictest percentile objective needs to be met (368 measured
+         * requests for a p99 at 95 %), plus the load's warm-up and cool-down: counted ones as they are, time-based
+         * ones of an open loop as rate x time. A request limit the load had is replaced; a duration limit stays, as a
+         * cap on time (if it is too short, the sample-size check says so). So give the load any limit, for example
+         * {@code Load.poisson(8).duration(Duration.ofMinutes(5)).warmupRequests(20)}. Failed requests give no
+         * sample, so a run with errors can still end inconclusive. See {@link SampleSize#sizedFor}.
+         */
+        public RunBuilder sizeForObjectives() {
+            this.sizeForObjectives = true;
+            return this;
+        }
+
+        /**
          * Returns the validated spec.
          *
          * @throws IllegalArgumentException naming the first setting that is missing or does not fit
@@ -159,17 +221,20 @@ public final class Goodput {
             if (load == null) {
                 throw new IllegalArgumentException("a run needs a load profile: call load(...)");
             }
+            Load sized = sizeForObjectives ? SampleSize.sizedFor(load, objectives, confidence) : load;
             return new RunSpec(
                     server,
                     workload,
-                    load,
+                    sized,
                     objectives,
                     percentiles,
                     confidence,
                     outputTokenCounter,
                     sendLagLimit,
                     progressListener,
-                    watcher);
+                    watcher,
+                    preflight,
+                    failOnTooFewSamples);
         }
 
         /** Builds the spec and runs it; see {@link Goodput#run(RunSpec)}. */

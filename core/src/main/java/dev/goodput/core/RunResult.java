@@ -115,6 +115,15 @@ public record RunResult(
         return verdicts.stream().allMatch(ObjectiveVerdict::isMet);
     }
 
+    /**
+     * Returns what the run says besides its numbers: each percentile objective its load was too small to meet
+     * (when the sample-size check only warned) and each whose sample size could not be known before the run
+     * ({@link RunSpec#notes()}); empty when there is nothing to say.
+     */
+    public List<String> notes() {
+        return spec.notes();
+    }
+
     /** Returns the verdicts that are not {@link Verdict#MET}. */
     public List<ObjectiveVerdict> unmet() {
         return verdicts.stream().filter(verdict -> !verdict.isMet()).toList();

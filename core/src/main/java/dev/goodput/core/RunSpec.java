@@ -24,6 +24,10 @@ import org.apiguardian.api.API;
  * @param progressListener told how far the run has got about once a second, or {@code null}
  * @param watcher told how far the run has got at its own interval and asked whether to end the run early, or
  *     {@code null}
+ * @param preflight whether {@link Goodput#run(RunSpec)} first checks that the server answers, serves the model
+ *     and streams one small request to its end (default true; see {@link Goodput.RunBuilder#preflight(boolean)})
+ * @param failOnTooFewSamples whether {@link Goodput#run(RunSpec)} refuses a load too small for a percentile
+ *     objective to be met (default true), or only notes it in the result ({@link SampleSize})
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record RunSpec(
@@ -36,7 +40,9 @@ public record RunSpec(
         TokenCounter outputTokenCounter,
         Duration sendLagLimit,
         ProgressListener progressListener,
-        RunWatcher watcher) {
+        RunWatcher watcher,
+        boolean preflight,
+        boolean failOnTooFewSamples) {
 
     /** The percentiles reported by default: 50, 90, 95, 99 and 99.9. */
     public static final List<Double> DEFAULT_PERCENTILES = List.of(50.0, 90.0, 95.0, 99.0, 99.9);
@@ -121,6 +127,41 @@ public record RunSpec(
         }
     }
 
+    /**
+     * Checks that a load plans enough measured requests for every percentile objective to be met, as
+     * {@link Goodput#run(RunSpec)} does before any load unless {@link #failOnTooFewSamples()} is off; a front end
+     * (the JUnit extension) calls it early, one objective at a time, to name the annotation. A closed loop with
+     * only a duration limit passes: its count is not known before the run ({@link SampleSize#note()}).
+     *
+     * @throws InvalidSettingException naming the first objective the load is too small for, what it needs and what
+     *     the load plans, for example {@code "p99.9 TTFT needs at least 3,688 measured requests for a 95% upper
+     *     bound; the load plans 100 (requests 110 - warmupRequests 10)"}
+     */
+    public static void checkSampleSize(Load load, List<Objective> objectives, double confidence) {
+        for (SampleSize size : SampleSize.of(load, objectives, confidence)) {
+            if (size.isTooFew()) {
+                throw InvalidSettingException.conflict(
+                        size.describe(), "objectives", "requests", "duration", "warmupRequests", "cooldownRequests");
+            }
+        }
+    }
+
+    /** Returns what this spec's load plans against what each percentile objective needs ({@link SampleSize}). */
+    public List<SampleSize> sampleSizes() {
+        return SampleSize.of(load, objectives, confidence);
+    }
+
+    /**
+     * Returns what a run of this spec should say besides its numbers: each percentile objective the load is too
+     * small for (when the check only warns), and each whose count cannot be known before the run.
+     */
+    public List<String> notes() {
+        return sampleSizes().stream()
+                .map(SampleSize::note)
+                .filter(Objects::nonNull)
+                .toList();
+    }
+
     /** Returns this spec with another load, checked against the workload and objectives like the first. */
     public RunSpec withLoad(Load value) {
         return new RunSpec(
@@ -133,7 +174,9 @@ public record RunSpec(
                 outputTokenCounter,
                 sendLagLimit,
                 progressListener,
-                watcher);
+                watcher,
+                preflight,
+                failOnTooFewSamples);
     }
 
     /** Returns this spec with another progress listener ({@code null} for none). */
@@ -148,7 +191,9 @@ public record RunSpec(
                 outputTokenCounter,
                 sendLagLimit,
                 value,
-                watcher);
+                watcher,
+                preflight,
+                failOnTooFewSamples);
     }
 
     /** Returns this spec with another watcher ({@code null} for none). */
@@ -163,6 +208,42 @@ public record RunSpec(
                 outputTokenCounter,
                 sendLagLimit,
                 progressListener,
+                value,
+                preflight,
+                failOnTooFewSamples);
+    }
+
+    /** Returns this spec with the preflight on or off. */
+    public RunSpec withPreflight(boolean value) {
+        return new RunSpec(
+                server,
+                workload,
+                load,
+                objectives,
+                percentiles,
+                confidence,
+                outputTokenCounter,
+                sendLagLimit,
+                progressListener,
+                watcher,
+                value,
+                failOnTooFewSamples);
+    }
+
+    /** Returns this spec refusing (true) or only noting (false) a load too small for its percentile objectives. */
+    public RunSpec withFailOnTooFewSamples(boolean value) {
+        return new RunSpec(
+                server,
+                workload,
+                load,
+                objectives,
+                percentiles,
+                confidence,
+                outputTokenCounter,
+                sendLagLimit,
+                progressListener,
+                watcher,
+                preflight,
                 value);
     }
 

@@ -31,8 +31,8 @@ import org.junit.jupiter.api.Test;
 class ChatGateExample {
 
     // A p99 needs at least 368 measured samples before its 95% upper confidence bound exists (a p90 needs 36);
-    // with fewer, the verdict is INCONCLUSIVE and the test fails. 400 measured requests (after 20 warm-up
-    // ones) bound both, at 24 requests/s in about 18 seconds.
+    // a load planning fewer fails before sending anything, saying how many it needs. 400 measured requests
+    // (after 20 warm-up ones) bound both, at 24 requests/s in about 18 seconds.
     @Test
     @Workload(inputTokens = 128, outputTokens = 256, seed = 1)
     @LoadProfile(rate = 24, requests = 420, warmupRequests = 20, seed = 1)

@@ -38,7 +38,7 @@ final class GateContext {
         Method method = context.getRequiredTestMethod();
         this.name = context.getRequiredTestClass().getSimpleName() + "." + method.getName() + "()";
         this.configuration = GoodputConfiguration.from(context);
-        this.definition = GateDefinition.of(context.getRequiredTestClass(), method, name, configuration.loadScale());
+        this.definition = GateDefinition.of(context.getRequiredTestClass(), method, name, configuration);
         Matcher invocation = INVOCATION.matcher(context.getUniqueId());
         this.reportDirectory = configuration
                 .reportDirectory()
@@ -107,10 +107,15 @@ final class GateContext {
         return Optional.ofNullable(baseRun);
     }
 
-    /** Starts a run against the test's server with the configured client settings and progress line. */
+    /**
+     * Starts a run against the test's server with the configured client settings, preflight, sample-size policy
+     * (a warning where inconclusive verdicts only warn) and progress line.
+     */
     Goodput.RunBuilder newRun() {
         return Goodput.newRun(server.endpoint())
                 .sendLagLimit(configuration.sendLagLimit())
+                .preflight(configuration.preflight())
+                .failOnTooFewSamples(configuration.failOnInconclusive())
                 .progress(progressLine());
     }
 

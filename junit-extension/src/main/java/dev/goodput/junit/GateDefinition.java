@@ -1,5 +1,6 @@
 package dev.goodput.junit;
 
+import dev.goodput.core.InvalidSettingException;
 import dev.goodput.core.Load;
 import dev.goodput.core.Metric;
 import dev.goodput.core.Objective;
@@ -34,13 +35,28 @@ record GateDefinition(
         WorkloadSpec workload, Optional<Load> load, List<Objective> objectives, Optional<LoadSweep> sweep) {
 
     static GateDefinition of(Class<?> testClass, Method method, String where, double loadScale) {
+        return of(testClass, method, where, loadScale, true);
+    }
+
+    static GateDefinition of(Class<?> testClass, Method method, String where, GoodputConfiguration configuration) {
+        return of(testClass, method, where, configuration.loadScale(), configuration.failOnInconclusive());
+    }
+
+    /**
+     * @param failOnTooFewSamples whether a load too small for a percentile objective to be met fails here, before
+     *     any server is started (else the run notes it: {@code goodput.slo.inconclusive=warn})
+     */
+    static GateDefinition of(
+            Class<?> testClass, Method method, String where, double loadScale, boolean failOnTooFewSamples) {
         WorkloadSpec workload = nearest(testClass, method, Workload.class)
                 .map(w -> new AnnotationSettings("@Workload", where).apply(() -> WorkloadAnnotations.of(w)))
                 .orElseGet(() -> WorkloadSpec.synthetic().build());
         Optional<LoadSweep> sweep = nearest(testClass, method, LoadSweep.class);
+        Optional<LoadProfile> profile =
+                sweep.isPresent() ? Optional.empty() : nearest(testClass, method, LoadProfile.class);
         Optional<Load> load = sweep.isPresent()
                 ? sweep.map(annotation -> SweepGate.runLoad(annotation, where))
-                : nearest(testClass, method, LoadProfile.class).map(annotation -> LoadProfiles.of(annotation, where));
+                : profile.map(annotation -> LoadProfiles.of(annotation, where));
         load = load.map(value -> value.scaled(loadScale));
         if (workload instanceof TimedWorkload trace) {
             if (load.isPresent()) {
@@ -56,11 +72,39 @@ record GateDefinition(
                     "@Slo on " + where + " has no load to judge: add @LoadProfile to the method or the class");
         }
         UnusedAnnotations.check(testClass, method, where, load.isPresent());
+        if (profile.isPresent() && profile.get().requests() == LoadProfile.AUTO && load.isPresent()) {
+            load = Optional.of(LoadProfiles.sizedFor(profile.get(), load.get(), objectives, where));
+        }
         load.ifPresent(value -> new AnnotationSettings("@Slo", where).apply(() -> {
             RunSpec.checkFits(workload, value, objectives);
             return null;
         }));
+        if (load.isPresent() && sweep.isEmpty() && failOnTooFewSamples) {
+            for (Objective objective : objectives) {
+                checkSampleSize(objective, load.get(), loadScale, where);
+            }
+        }
         return new GateDefinition(workload, load, objectives, sweep);
+    }
+
+    /**
+     * Refuses a load too small for the objective to be met, naming its {@code @Slo}; a sweep is not checked (it
+     * judges rates by attainment), and a scaled load says by how much it was scaled.
+     */
+    private static void checkSampleSize(Objective objective, Load load, double loadScale, String where) {
+        new AnnotationSettings("@Slo(metric = " + objective.metric() + ")", where).apply(() -> {
+            try {
+                RunSpec.checkSampleSize(load, List.of(objective), RunSpec.DEFAULT_CONFIDENCE);
+            } catch (InvalidSettingException e) {
+                if (loadScale == 1) {
+                    throw e;
+                }
+                throw InvalidSettingException.conflict(
+                        e.getMessage() + ", after " + GoodputConfiguration.LOAD_SCALE + " = " + loadScale,
+                        e.settings().toArray(String[]::new));
+            }
+            return null;
+        });
     }
 
     private static List<Objective> objectives(Class<?> testClass, Method method, String where) {

@@ -25,7 +25,8 @@ record GoodputConfiguration(
         Path reportDirectory,
         Progress progress,
         boolean failOnUntrustworthyClient,
-        Duration sendLagLimit) {
+        Duration sendLagLimit,
+        boolean preflight) {
 
     static final String SERVER_URL = "goodput.server.url";
     static final String SERVER_MODEL = "goodput.server.model";
@@ -92,6 +93,8 @@ record GoodputConfiguration(
         Duration sendLagLimit = parameter(context, CLIENT_SEND_LAG_LIMIT)
                 .map(GoodputConfiguration::sendLagLimit)
                 .orElse(RunSpec.DEFAULT_SEND_LAG_LIMIT);
+        boolean preflight =
+                parameter(context, PREFLIGHT).map(GoodputConfiguration::onOrOff).orElse(true);
         return new GoodputConfiguration(
                 url,
                 model,
@@ -101,7 +104,8 @@ record GoodputConfiguration(
                 reports,
                 progress,
                 failOnUntrustworthyClient,
-                sendLagLimit);
+                sendLagLimit,
+                preflight);
     }
 
     /** Refuses a server setting without {@code goodput.server.url}: it would apply to no server at all. */
@@ -141,6 +145,16 @@ record GoodputConfiguration(
             default ->
                 throw new ExtensionConfigurationException(
                         "configuration parameter " + key + " = '" + value + "' must be 'fail' or 'warn'");
+        };
+    }
+
+    private static boolean onOrOff(String value) {
+        return switch (value.toLowerCase(Locale.ROOT)) {
+            case "on" -> true;
+            case "off" -> false;
+            default ->
+                throw new ExtensionConfigurationException(
+                        "configuration parameter " + PREFLIGHT + " = '" + value + "' must be 'on' or 'off'");
         };
     }
 

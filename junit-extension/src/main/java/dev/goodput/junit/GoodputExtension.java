@@ -3,6 +3,7 @@ package dev.goodput.junit;
 import dev.goodput.core.Goodput;
 import dev.goodput.core.Load;
 import dev.goodput.core.Objective;
+import dev.goodput.core.PreflightException;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.RunSpec;
 import dev.goodput.core.ServerEndpoint;
@@ -21,11 +22,13 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 import org.opentest4j.AssertionFailedError;
 
 /**
- * Turns a test method into a performance gate. Before the method body it validates the annotations, resolves
- * the server under test and runs the load; the body receives the {@link RunResult} (or a {@link GoodputRunner}
- * for runs of its own); after the body it writes the reports and fails the test with every objective that was
- * not met. With {@link LoadSweep} it runs a sweep instead, injects the {@link SweepResult} and judges
- * {@link MaxGoodputRate}. JUnit invokes the method itself, exactly once.
+ * Turns a test method into a performance gate. Before the method body it validates the annotations (a load too
+ * small for a percentile objective included), resolves the server under test, makes the preflight (a failure
+ * fails the test with what was tried and what came back; {@code goodput.preflight=off} skips it) and runs the
+ * load; the body receives the {@link RunResult} (or a {@link GoodputRunner} for runs of its own); after the body
+ * it writes the reports and fails the test with every objective that was not met. With {@link LoadSweep} it runs
+ * a sweep instead, injects the {@link SweepResult} and judges {@link MaxGoodputRate}. JUnit invokes the method
+ * itself, exactly once.
  */
 final class GoodputExtension implements BeforeTestExecutionCallback, AfterTestExecutionCallback, ParameterResolver {
 
@@ -37,6 +40,18 @@ final class GoodputExtension implements BeforeTestExecutionCallback, AfterTestEx
     @Override
     public void beforeTestExecution(ExtensionContext context) {
         GateContext gate = GateContext.of(context);
+        try {
+            runLoad(context, gate);
+        } catch (PreflightException e) {
+            throw new AssertionFailedError(
+                    gate.name() + ": " + e.getMessage() + "\nserver: "
+                            + gate.server().source() + "\nno load was sent (" + GoodputConfiguration.PREFLIGHT
+                            + "=off skips this check)",
+                    e);
+        }
+    }
+
+    private static void runLoad(ExtensionContext context, GateContext gate) {
         Optional<LoadSweep> sweep = gate.definition().sweep();
         if (sweep.isPresent()) {
             runSweep(gate, sweep.get());

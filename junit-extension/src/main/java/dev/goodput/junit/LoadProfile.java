@@ -63,7 +63,16 @@ public @interface LoadProfile {
     /** Closed-loop think time between a user's requests, in milliseconds. */
     long thinkTimeMillis() default 0;
 
-    /** Stop creating requests after this many. */
+    /**
+     * {@link #requests()} that sizes the run for its objectives: the measured requests the strictest percentile
+     * objective needs to be met (368 for a p99 at 95 %, 3,688 for a p99.9), plus {@link #warmupRequests()} and
+     * {@link #cooldownRequests()} (and, for an open loop, rate x {@link #warmupSeconds()} and
+     * {@link #cooldownSeconds()}). The count does not change with {@code goodput.load.scale}; a
+     * {@link #durationSeconds()} stays a cap on time. See {@code Goodput.RunBuilder.sizeForObjectives()}.
+     */
+    long AUTO = -1;
+
+    /** Stop creating requests after this many; {@link #AUTO} sizes the run for its percentile objectives. */
     long requests() default 0;
 
     /** Stop creating requests after this many seconds. */

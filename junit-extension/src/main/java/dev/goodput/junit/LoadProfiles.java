@@ -3,7 +3,11 @@ package dev.goodput.junit;
 import dev.goodput.core.Arrivals;
 import dev.goodput.core.Limits;
 import dev.goodput.core.Load;
+import dev.goodput.core.Objective;
+import dev.goodput.core.RunSpec;
+import dev.goodput.core.SampleSize;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * Turns a {@link LoadProfile} annotation into a core {@link Load}. The annotation's shape is checked here (which
@@ -28,6 +32,16 @@ final class LoadProfiles {
             throw names.refusal("burstiness = " + a.burstiness() + " applies to arrivals = GAMMA, not " + a.arrivals());
         }
         return names.apply(() -> build(a, names));
+    }
+
+    /**
+     * Returns {@code load} (from {@code a}, already scaled) with {@code requests = AUTO} replaced by what the
+     * strictest percentile objective needs plus the warm-up and cool-down ({@link SampleSize#sizedFor}).
+     */
+    static Load sizedFor(LoadProfile a, Load load, List<Objective> objectives, String where) {
+        return names(a, where)
+                .map("sizeForObjectives", "requests = AUTO", "AUTO")
+                .apply(() -> SampleSize.sizedFor(load, objectives, RunSpec.DEFAULT_CONFIDENCE));
     }
 
     private static AnnotationSettings names(LoadProfile a, String where) {
@@ -61,7 +75,11 @@ final class LoadProfiles {
                     case GAMMA -> Load.gamma(a.rate(), a.burstiness());
                 };
         Limits limits = Limits.none();
-        if (a.requests() != 0) {
+        if (a.requests() == LoadProfile.AUTO) {
+            // A stand-in that fits the warm-up and cool-down; sizedFor sets the real count once the objectives are
+            // known.
+            limits = limits.withRequests(1 + Math.max(0, a.warmupRequests()) + Math.max(0, a.cooldownRequests()));
+        } else if (a.requests() != 0) {
             limits = limits.withRequests(a.requests());
         }
         if (a.durationSeconds() != 0) {

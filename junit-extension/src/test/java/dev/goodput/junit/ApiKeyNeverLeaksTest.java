@@ -31,7 +31,9 @@ import org.junit.platform.testkit.engine.Events;
  * An API key given through the environment reaches the server and nothing else: not the console, not a report
  * file of any kind, not the failure message, not the result. The server here is hostile on purpose: every
  * other request is answered with a 401 whose body echoes the {@code Authorization} header, as some proxies
- * do, so the key arrives back inside the reasons of failed requests.
+ * do, so the key arrives back inside the reasons of failed requests. The preflight would refuse such a server
+ * (its second request is refused), so the run's test turns it off; the preflight's own test has every request
+ * refused, so the key arrives back inside the preflight's failure.
  */
 class ApiKeyNeverLeaksTest {
 
@@ -77,6 +79,7 @@ class ApiKeyNeverLeaksTest {
             events = EngineTestKit.engine("junit-jupiter")
                     .configurationParameter("goodput.report.dir", reports.toString())
                     .configurationParameter("goodput.progress", "on")
+                    .configurationParameter("goodput.preflight", "off")
                     .selectors(selectClass(GateWithAKey.class))
                     .execute()
                     .testEvents();
@@ -113,6 +116,41 @@ class ApiKeyNeverLeaksTest {
         }
         assertThat(Files.readString(reports.resolve("GateWithAKey/gate/requests.csv")))
                 .contains("[redacted API key]");
+    }
+
+    @Test
+    void should_keep_the_api_key_out_of_the_preflights_failure_and_the_console() throws Exception {
+        List<String> authorizations = new CopyOnWriteArrayList<>();
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/", exchange -> echoOrStream(exchange, 1, authorizations));
+        server.start();
+        PrintStream originalOut = System.out;
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        Events events;
+        String baseUrl = "http://127.0.0.1:" + server.getAddress().getPort();
+        try {
+            GateWithAKey.server = ServerEndpoint.of(baseUrl, "keyed")
+                    .withApiKeyFromEnvironment("GOODPUT_TEST_API_KEY")
+                    .withEnvironment(Map.of("GOODPUT_TEST_API_KEY", SECRET)::get);
+            System.setOut(new PrintStream(new TeeStream(originalOut, console), true, StandardCharsets.UTF_8));
+            events = EngineTestKit.engine("junit-jupiter")
+                    .configurationParameter("goodput.report.dir", reports.toString())
+                    .configurationParameter("goodput.progress", "off")
+                    .selectors(selectClass(GateWithAKey.class))
+                    .execute()
+                    .testEvents();
+        } finally {
+            System.setOut(originalOut);
+            server.stop(0);
+            GateWithAKey.server = null;
+        }
+
+        assertThat(authorizations).as("the preflight's one request").containsExactly("Bearer " + SECRET);
+        assertThat(GoodputExtensionTest.failureMessages(events).get("gate"))
+                .startsWith("GateWithAKey.gate(): preflight failed: GET " + baseUrl + "/v1/models: HTTP 401: invalid"
+                        + " key Bearer [redacted API key] (code: 401)\n")
+                .doesNotContain(SECRET);
+        assertThat(console.toString(StandardCharsets.UTF_8)).doesNotContain(SECRET);
     }
 
     private static void echoOrStream(HttpExchange exchange, int arrival, List<String> authorizations)

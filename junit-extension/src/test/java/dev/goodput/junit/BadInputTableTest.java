@@ -157,6 +157,10 @@ class BadInputTableTest {
                         "configuration parameter" + " goodput.slo.inconclusive = 'maybe' must be 'fail' or 'warn'"),
                 row(
                         "valid",
+                        Map.of("goodput.preflight", "maybe"),
+                        "configuration parameter goodput.preflight = 'maybe' must be 'on' or 'off'"),
+                row(
+                        "valid",
                         Map.of("goodput.progress", "loud"),
                         "configuration parameter goodput.progress = 'loud'" + " must be 'auto', 'on' or 'off'"),
                 row(

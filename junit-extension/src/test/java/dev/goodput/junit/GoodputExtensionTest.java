@@ -143,27 +143,147 @@ class GoodputExtensionTest {
     @GoodputTest
     @SimulatedServer(preset = "fixed")
     static class InconclusiveGate {
+        // A closed loop with only a duration measures a count not known before the run, so it is not refused; in
+        // half a second 8 users get nowhere near the 368 requests a p99 needs (the fixed model takes 80 ms each).
         @org.junit.jupiter.api.Test
         @Workload(inputTokens = 8, outputTokens = 4)
-        @LoadProfile(concurrency = 8, requests = 40)
-        @Slo(metric = TTFT, percentile = 99, atMost = 2000) // 40 samples cannot bound a p99
+        @LoadProfile(concurrency = 8, durationSeconds = 0.5)
+        @Slo(metric = TTFT, percentile = 99, atMost = 2000)
         void gate() {}
     }
 
     @Test
-    void should_fail_an_inconclusive_gate_by_default_and_pass_it_when_told_to_warn() {
+    void should_fail_an_inconclusive_gate_by_default_and_pass_it_when_told_to_warn() throws IOException {
         Events failing = tests(InconclusiveGate.class);
         failing.assertThatEvents()
                 .haveExactly(
                         1,
                         finishedWithFailure(
                                 instanceOf(AssertionFailedError.class),
-                                message(m -> m.contains("INCONCLUSIVE (n=40 is too few for a 95% upper bound on p99;"
-                                        + " need at least 368)"))));
+                                message(m -> m.matches("(?s).*INCONCLUSIVE \\(n=\\d+ is too few for a 95% upper bound"
+                                        + " on p99; need at least 368\\).*"))));
+        assertThat(Files.readString(reports.resolve("InconclusiveGate/gate/summary.txt")))
+                .contains("\nnote: p99 TTFT needs at least 368 measured requests for a 95% upper bound; a closed loop"
+                        + " (8 concurrent users) with only a duration limit (500 ms) measures a number of requests"
+                        + " that is not known before the run\n");
 
         execute(InconclusiveGate.class, Map.of("goodput.slo.inconclusive", "warn"))
                 .testEvents()
                 .assertStatistics(stats -> stats.succeeded(1).failed(0));
+    }
+
+    @GoodputTest
+    @SimulatedServer(preset = "fixed")
+    static class TooFewForItsPercentile {
+        @ServerUnderTest
+        static dev.goodput.mock.MockServer server;
+
+        static RunResult captured;
+
+        @org.junit.jupiter.api.Test
+        @Workload(inputTokens = 8, outputTokens = 2)
+        @LoadProfile(rate = 200, requests = 110, warmupRequests = 10)
+        @Slo(metric = TTFT, percentile = 90, atMost = 2000)
+        @Slo(metric = TTFT, percentile = 99.9, atMost = 2000)
+        void gate(RunResult result) {
+            captured = result;
+        }
+    }
+
+    @Test
+    void should_refuse_a_load_too_small_for_a_percentile_before_any_request_and_only_note_it_when_told_to_warn()
+            throws IOException {
+        try (dev.goodput.mock.MockServer server = dev.goodput.mock.MockServer.start(
+                MockServerConfig.defaults().withPerformanceModel(PerformanceModel.preset("fixed")))) {
+            TooFewForItsPercentile.server = server;
+            Events refused = tests(TooFewForItsPercentile.class);
+
+            assertThat(failureMessages(refused))
+                    .containsExactly(Map.entry(
+                            "gate",
+                            "@Slo(metric = TTFT) on TooFewForItsPercentile.gate(): p99.9 TTFT needs at least 3,688"
+                                    + " measured requests for a 95% upper bound; the load plans 100 (requests 110 -"
+                                    + " warmupRequests 10)"));
+            refused.assertThatEvents()
+                    .haveExactly(1, finishedWithFailure(instanceOf(ExtensionConfigurationException.class)));
+            assertThat(server.groundTruth()).as("requests the server received").isEmpty();
+
+            Events warned = execute(TooFewForItsPercentile.class, Map.of("goodput.slo.inconclusive", "warn"))
+                    .testEvents();
+
+            assertAllPassed(warned, 1);
+            RunResult result = TooFewForItsPercentile.captured;
+            assertThat(result.accounting().scheduled()).isEqualTo(110);
+            assertThat(result.verdicts())
+                    .extracting(v -> v.verdict())
+                    .containsExactly(Verdict.MET, Verdict.INCONCLUSIVE);
+            String note = "p99.9 TTFT needs at least 3,688 measured requests for a 95% upper bound; the load plans 100"
+                    + " (requests 110 - warmupRequests 10), so its verdict cannot be MET";
+            assertThat(result.notes()).containsExactly(note);
+            assertThat(Files.readString(reports.resolve("TooFewForItsPercentile/gate/summary.txt")))
+                    .contains("\nnote: " + note + "\n");
+        } finally {
+            TooFewForItsPercentile.server = null;
+        }
+    }
+
+    @GoodputTest
+    @SimulatedServer(preset = "fixed")
+    static class ScaledBelowItsPercentile {
+        @org.junit.jupiter.api.Test
+        @Workload(inputTokens = 8, outputTokens = 4)
+        @LoadProfile(concurrency = 8, requests = 44, warmupRequests = 4)
+        @Slo(metric = TPOT, percentile = 90, atMost = 40)
+        void gate() {}
+    }
+
+    @Test
+    void should_say_a_scaled_load_became_too_small_naming_the_scale() {
+        assertThat(failureMessages(execute(ScaledBelowItsPercentile.class, Map.of("goodput.load.scale", "0.5"))
+                        .testEvents()))
+                .containsExactly(Map.entry(
+                        "gate",
+                        "@Slo(metric = TPOT) on ScaledBelowItsPercentile.gate(): p90 TPOT needs at least 36 measured"
+                                + " requests for a 95% upper bound; the load plans 20 (requests 22 - warmupRequests"
+                                + " 2), after goodput.load.scale = 0.5"));
+    }
+
+    @GoodputTest
+    @SimulatedServer(preset = "fixed")
+    static class SizedForItsObjectives {
+        static RunResult captured;
+
+        @org.junit.jupiter.api.Test
+        @Workload(inputTokens = 8, outputTokens = 2)
+        @LoadProfile(rate = 200, requests = LoadProfile.AUTO, warmupRequests = 4)
+        @Slo(metric = TTFT, percentile = 50, atMost = 2000)
+        @Slo(metric = TTFT, percentile = 90, atMost = 2000)
+        void gate(RunResult result) {
+            captured = result;
+        }
+
+        @org.junit.jupiter.api.Test
+        @LoadProfile(rate = 200, requests = LoadProfile.AUTO)
+        @Slo(metric = GOODPUT, atLeast = 1)
+        void nothingToSizeFor() {}
+    }
+
+    @Test
+    void should_size_an_auto_request_limit_for_the_strictest_percentile_plus_the_warmup() {
+        Events events = execute(SizedForItsObjectives.class, Map.of("goodput.load.scale", "0.5"))
+                .testEvents();
+
+        assertThat(failureMessages(events))
+                .containsExactly(Map.entry(
+                        "nothingToSizeFor",
+                        "@LoadProfile on SizedForItsObjectives.nothingToSizeFor(): requests = AUTO needs a percentile"
+                                + " objective on a per-request metric (TTFT, TPOT, E2EL, ...) to size the run for; the"
+                                + " objectives are [goodput ≥ 1.00 req/s]"));
+        RunResult result = SizedForItsObjectives.captured;
+        // p90 needs 36 measured requests whatever the scale; the warm-up of 4 is scaled to 2.
+        assertThat(result.accounting().scheduled()).isEqualTo(38);
+        assertThat(result.accounting().measured()).isEqualTo(36);
+        assertThat(result.verdicts()).extracting(v -> v.verdict()).containsOnly(Verdict.MET);
     }
 
     // ---------------------------------------------------------------------------------------------------------
@@ -330,11 +450,12 @@ class GoodputExtensionTest {
                                             "goodput.server.model", fromParameter.modelName()))
                             .testEvents(),
                     1);
-            assertThat(fromParameter.groundTruth()).hasSize(10);
+            // The load's 10 requests and the preflight's one.
+            assertThat(fromParameter.groundTruth()).hasSize(11);
             assertThat(fromField.groundTruth()).isEmpty();
 
             assertAllPassed(tests(DeclaresAServer.class), 1);
-            assertThat(fromField.groundTruth()).hasSize(10);
+            assertThat(fromField.groundTruth()).hasSize(11);
             assertThat(DeclaresAServer.captured.spec().server().model()).isEqualTo("field-model");
 
             DeclaresAServer.field = null;

@@ -154,7 +154,8 @@ class ProgressLineTest {
                 java.nio.file.Path.of("target"),
                 Progress.OFF,
                 true,
-                java.time.Duration.ofMillis(50));
+                java.time.Duration.ofMillis(50),
+                true);
 
         assertThat(ProgressLine.forTest("Gate.m()", off)).isNull();
         assertThat(SweepProgressLine.forTest("Gate.m()", off)).isNull();

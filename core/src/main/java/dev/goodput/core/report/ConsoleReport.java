@@ -14,8 +14,8 @@ import org.apiguardian.api.API;
 
 /**
  * Formats a short plain-text summary of a run for test output: load, achieved rate, counts by outcome, why
- * requests failed (the {@value #REASONS} most frequent reasons), the latency table, throughput, goodput, and every
- * verdict.
+ * requests failed (the {@value #REASONS} most frequent reasons), the latency table, throughput, goodput, the
+ * run's notes ({@link RunResult#notes()}) and every verdict.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class ConsoleReport {
@@ -101,6 +101,9 @@ public final class ConsoleReport {
                 Units.format(Metric.ERROR_RATE, result.value(Metric.ERROR_RATE)));
         if (!result.clientHealth().trustworthy()) {
             line(out, "WARNING: %s", result.clientHealth().reason());
+        }
+        for (String note : result.notes()) {
+            line(out, "note: %s", note);
         }
         for (ObjectiveVerdict verdict : result.verdicts()) {
             line(out, "  %s", verdict.describe());

@@ -92,6 +92,7 @@ public final class JsonReport {
             writeLoad(json, result);
             writeMetrics(json, result);
             writeVerdicts(json, result);
+            json.writeObjectField("notes", result.notes());
             writeTokens(json, result);
             json.writeObjectFieldStart("client_health");
             json.writeBooleanField("trustworthy", result.clientHealth().trustworthy());
@@ -139,6 +140,7 @@ public final class JsonReport {
         json.writeEndArray();
         json.writeObjectField("percentiles", spec.percentiles());
         json.writeNumberField("confidence", spec.confidence());
+        json.writeBooleanField("preflight", spec.preflight());
         json.writeNumberField("send_lag_limit_ms", spec.sendLagLimit().toNanos() / 1e6);
         json.writeBooleanField("client_output_tokenizer", spec.outputTokenCounter() != null);
         json.writeEndObject();

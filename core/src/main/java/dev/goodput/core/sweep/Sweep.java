@@ -3,7 +3,9 @@ package dev.goodput.core.sweep;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.goodput.core.Load;
+import dev.goodput.core.NanoClock;
 import dev.goodput.core.RunSpec;
+import dev.goodput.core.internal.client.Preflight;
 import dev.goodput.core.internal.sweep.SweepRunner;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -44,8 +46,19 @@ public final class Sweep {
         return new Builder(base);
     }
 
-    /** Runs a sweep on real time. */
+    /**
+     * Runs a sweep on real time. When the base spec's preflight is on, it is made once, before the first run (see
+     * {@link dev.goodput.core.Goodput.RunBuilder#preflight(boolean)}); the runs themselves make none. The
+     * sample-size check only notes a run too short for a percentile objective: a sweep judges its rates by SLO
+     * attainment, not by the objectives' verdicts.
+     *
+     * @throws dev.goodput.core.PreflightException if the server failed the preflight; nothing was run
+     */
     public static SweepResult run(SweepSpec spec) {
+        RunSpec base = spec.base();
+        if (base.preflight()) {
+            Preflight.check(base.server(), base.workload().request(0), NanoClock.system());
+        }
         return new SweepRunner(spec).run();
     }
 

@@ -37,14 +37,15 @@ class GroundTruthAccuracyTest {
         int tokens = 20;
         try (MockServer server = MockServer.start(MockServerConfig.defaults()
                 .withPerformanceModel(PerformanceModel.fixed(Duration.ofMillis(20), Duration.ofMillis(5))))) {
-            // One user at a time, so the n-th record and the n-th truth are the same request.
-            RunResult result = Goodput.run(
-                    ServerEndpoint.of(server.baseUrl(), server.modelName()),
-                    WorkloadSpec.synthetic()
+            // One user at a time and no preflight, so the n-th record and the n-th truth are the same request.
+            RunResult result = Goodput.newRun(ServerEndpoint.of(server.baseUrl(), server.modelName()))
+                    .workload(WorkloadSpec.synthetic()
                             .inputTokens(32)
                             .outputTokens(tokens)
-                            .build(),
-                    Load.concurrency(1).requests(requests));
+                            .build())
+                    .load(Load.concurrency(1).requests(requests))
+                    .preflight(false)
+                    .run();
             List<RequestTruth> truths = server.awaitGroundTruth(requests, Duration.ofSeconds(10));
 
             assertThat(result.accounting().count(Outcome.SUCCESS)).isEqualTo(requests);

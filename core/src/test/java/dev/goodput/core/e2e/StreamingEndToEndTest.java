@@ -21,6 +21,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Runs the real client (java.net.http, real time) against a scripted streaming server on loopback. Timing
  * assertions are lower bounds or generous upper bounds, because these machines are shared and noisy.
+ *
+ * <p>The runs turn the preflight off: the scripted server numbers every request it receives, and some are meant
+ * to fail.
  */
 class StreamingEndToEndTest {
 
@@ -33,11 +36,15 @@ class StreamingEndToEndTest {
             case 7 -> new Script(200, 20, 5, 6, true);
             default -> Script.stream(30, 5, 8);
         })) {
-            RunResult result = Goodput.run(
-                    ServerEndpoint.of(server.baseUrl(), "scripted"),
-                    WorkloadSpec.synthetic().inputTokens(16).outputTokens(8).build(),
-                    Load.poisson(40).seed(3).requests(40).warmupRequests(5),
-                    Objective.of(Metric.TTFT).percentile(50).atMost(Duration.ofSeconds(5)));
+            RunResult result = Goodput.newRun(ServerEndpoint.of(server.baseUrl(), "scripted"))
+                    .workload(WorkloadSpec.synthetic()
+                            .inputTokens(16)
+                            .outputTokens(8)
+                            .build())
+                    .load(Load.poisson(40).seed(3).requests(40).warmupRequests(5))
+                    .objectives(Objective.of(Metric.TTFT).percentile(50).atMost(Duration.ofSeconds(5)))
+                    .preflight(false)
+                    .run();
 
             assertThat(result.accounting().scheduled()).isEqualTo(40);
             assertThat(result.accounting().isBalanced()).isTrue();
@@ -79,14 +86,16 @@ class StreamingEndToEndTest {
     @Test
     void should_run_a_closed_loop_and_never_have_more_requests_in_flight_than_users() throws Exception {
         try (ScriptedSseServer server = new ScriptedSseServer(n -> Script.stream(10, 2, 4))) {
-            RunResult result = Goodput.run(
-                    ServerEndpoint.of(server.baseUrl() + "/v1", "scripted").withContinuousUsageStats(false),
-                    WorkloadSpec.synthetic()
+            RunResult result = Goodput.newRun(ServerEndpoint.of(server.baseUrl() + "/v1", "scripted")
+                            .withContinuousUsageStats(false))
+                    .workload(WorkloadSpec.synthetic()
                             .completions()
                             .inputTokens(8)
                             .outputTokens(4)
-                            .build(),
-                    Load.concurrency(3).requests(24));
+                            .build())
+                    .load(Load.concurrency(3).requests(24))
+                    .preflight(false)
+                    .run();
 
             assertThat(result.accounting().count(Outcome.SUCCESS)).isEqualTo(24);
             assertThat(result.load().peakInFlight()).isLessThanOrEqualTo(3);
@@ -105,10 +114,14 @@ class StreamingEndToEndTest {
             ServerEndpoint endpoint = ServerEndpoint.of(server.baseUrl(), "scripted")
                     .withApiKeyFromEnvironment("GOODPUT_TEST_KEY")
                     .withEnvironment(Map.of("GOODPUT_TEST_KEY", secret)::get);
-            RunResult result = Goodput.run(
-                    endpoint,
-                    WorkloadSpec.synthetic().inputTokens(4).outputTokens(2).build(),
-                    Load.constantRate(50).requests(3));
+            RunResult result = Goodput.newRun(endpoint)
+                    .workload(WorkloadSpec.synthetic()
+                            .inputTokens(4)
+                            .outputTokens(2)
+                            .build())
+                    .load(Load.constantRate(50).requests(3))
+                    .preflight(false)
+                    .run();
 
             assertThat(server.received())
                     .allSatisfy(r -> assertThat(r.authorization()).isEqualTo("Bearer " + secret));
@@ -119,10 +132,12 @@ class StreamingEndToEndTest {
 
     @Test
     void should_fail_every_request_with_a_reason_when_nothing_listens() {
-        RunResult result = Goodput.run(
-                ServerEndpoint.of("http://127.0.0.1:9", "nobody"),
-                WorkloadSpec.synthetic().inputTokens(4).outputTokens(2).build(),
-                Load.constantRate(100).requests(5));
+        RunResult result = Goodput.newRun(ServerEndpoint.of("http://127.0.0.1:9", "nobody"))
+                .workload(
+                        WorkloadSpec.synthetic().inputTokens(4).outputTokens(2).build())
+                .load(Load.constantRate(100).requests(5))
+                .preflight(false)
+                .run();
 
         assertThat(result.accounting().count(Outcome.FAILED)).isEqualTo(5);
         assertThat(result.records())

@@ -40,6 +40,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * must be able to trust: it ends within its time bound, every scheduled request ends in exactly one outcome
  * with a readable reason, a failed request is never good (goodput and SLO attainment count it), and the
  * verdict fails. Every row sends {@value #REQUESTS} requests on loopback and takes about a second.
+ *
+ * <p>The runs turn the preflight off: it would refuse these servers before the run this matrix is about
+ * ({@code PreflightTest} covers that).
  */
 class FaultMatrixTest {
 
@@ -180,12 +183,15 @@ class FaultMatrixTest {
     void should_end_every_request_in_one_outcome_with_a_reason_and_fail_the_verdict(Row row) throws Exception {
         try (Running server = row.server().start()) {
             long started = System.nanoTime();
-            RunResult result = Goodput.run(
-                    ServerEndpoint.of(server.baseUrl(), MockServerConfig.DEFAULT_MODEL_NAME),
-                    WorkloadSpec.synthetic().inputTokens(8).outputTokens(8).build(),
-                    row.timeouts().apply(Load.constantRate(20).requests(REQUESTS)),
-                    ATTAINMENT,
-                    TTFT);
+            RunResult result = Goodput.newRun(ServerEndpoint.of(server.baseUrl(), MockServerConfig.DEFAULT_MODEL_NAME))
+                    .workload(WorkloadSpec.synthetic()
+                            .inputTokens(8)
+                            .outputTokens(8)
+                            .build())
+                    .load(row.timeouts().apply(Load.constantRate(20).requests(REQUESTS)))
+                    .objectives(ATTAINMENT, TTFT)
+                    .preflight(false)
+                    .run();
             Duration took = Duration.ofNanos(System.nanoTime() - started);
 
             assertThat(took).as("run time").isLessThan(TIME_BOUND);
@@ -223,11 +229,15 @@ class FaultMatrixTest {
             write(out, SseText.contentChunk(threeMegabytes, "length"));
             write(out, SseText.usageChunk(8, 2) + SseText.DONE);
         })) {
-            RunResult result = Goodput.run(
-                    ServerEndpoint.of(server.baseUrl(), "big-chunks"),
-                    WorkloadSpec.synthetic().inputTokens(8).outputTokens(2).build(),
-                    Load.constantRate(20).requests(4),
-                    ATTAINMENT);
+            RunResult result = Goodput.newRun(ServerEndpoint.of(server.baseUrl(), "big-chunks"))
+                    .workload(WorkloadSpec.synthetic()
+                            .inputTokens(8)
+                            .outputTokens(2)
+                            .build())
+                    .load(Load.constantRate(20).requests(4))
+                    .objectives(ATTAINMENT)
+                    .preflight(false)
+                    .run();
 
             assertThat(result.accounting().count(Outcome.SUCCESS)).isEqualTo(4);
             assertThat(result.records()).allSatisfy(record -> {
@@ -247,11 +257,15 @@ class FaultMatrixTest {
         try {
             killer.schedule(server::close, 500, TimeUnit.MILLISECONDS);
             long started = System.nanoTime();
-            RunResult result = Goodput.run(
-                    ServerEndpoint.of(server.baseUrl(), server.modelName()),
-                    WorkloadSpec.synthetic().inputTokens(8).outputTokens(8).build(),
-                    Load.constantRate(20).requests(requests),
-                    ATTAINMENT);
+            RunResult result = Goodput.newRun(ServerEndpoint.of(server.baseUrl(), server.modelName()))
+                    .workload(WorkloadSpec.synthetic()
+                            .inputTokens(8)
+                            .outputTokens(8)
+                            .build())
+                    .load(Load.constantRate(20).requests(requests))
+                    .objectives(ATTAINMENT)
+                    .preflight(false)
+                    .run();
 
             assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(TIME_BOUND);
             assertThat(result.accounting().isBalanced()).isTrue();

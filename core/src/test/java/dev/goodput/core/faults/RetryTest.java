@@ -27,6 +27,8 @@ import org.junit.jupiter.api.Test;
  * Retries are off unless asked for; when on, only failures before any streamed content are retried, a
  * server's {@code Retry-After} is honoured within the limit, latencies still count from the intended start,
  * and every earlier attempt is kept in the record.
+ *
+ * <p>The runs turn the preflight off: these servers count every request, and would fail it.
  */
 class RetryTest {
 
@@ -37,10 +39,11 @@ class RetryTest {
     @Test
     void should_not_retry_unless_asked_to() throws Exception {
         try (MisbehavingServer server = new MisbehavingServer(out -> unavailable(out, "Retry-After: 0\r\n"))) {
-            RunResult result = Goodput.run(
-                    ServerEndpoint.of(server.baseUrl(), "m"),
-                    WORKLOAD,
-                    Load.constantRate(20).requests(3));
+            RunResult result = Goodput.newRun(ServerEndpoint.of(server.baseUrl(), "m"))
+                    .workload(WORKLOAD)
+                    .load(Load.constantRate(20).requests(3))
+                    .preflight(false)
+                    .run();
 
             assertThat(result.accounting().count(Outcome.FAILED)).isEqualTo(3);
             assertThat(result.records()).extracting(RequestRecord::attempts).containsOnly(1);
@@ -57,10 +60,11 @@ class RetryTest {
                 stream(out);
             }
         })) {
-            RunResult result = Goodput.run(
-                    ServerEndpoint.of(server.baseUrl(), "m"),
-                    WORKLOAD,
-                    Load.constantRate(20).requests(1).retries(2));
+            RunResult result = Goodput.newRun(ServerEndpoint.of(server.baseUrl(), "m"))
+                    .workload(WORKLOAD)
+                    .load(Load.constantRate(20).requests(1).retries(2))
+                    .preflight(false)
+                    .run();
 
             RequestRecord record = result.records().get(0);
             assertThat(record.outcome()).isEqualTo(Outcome.SUCCESS);
@@ -96,10 +100,11 @@ class RetryTest {
     void should_fail_with_the_last_attempts_reason_when_retries_run_out_backing_off_without_retry_after()
             throws Exception {
         try (MisbehavingServer server = new MisbehavingServer(out -> unavailable(out, ""))) {
-            RunResult result = Goodput.run(
-                    ServerEndpoint.of(server.baseUrl(), "m"),
-                    WORKLOAD,
-                    Load.constantRate(20).requests(2).retries(2));
+            RunResult result = Goodput.newRun(ServerEndpoint.of(server.baseUrl(), "m"))
+                    .workload(WORKLOAD)
+                    .load(Load.constantRate(20).requests(2).retries(2))
+                    .preflight(false)
+                    .run();
 
             assertThat(result.accounting().count(Outcome.FAILED)).isEqualTo(2);
             assertThat(result.records()).allSatisfy(record -> {
@@ -118,10 +123,11 @@ class RetryTest {
     void should_not_wait_a_retry_after_longer_than_the_limit() throws Exception {
         try (MisbehavingServer server = new MisbehavingServer(out -> unavailable(out, "Retry-After: 120\r\n"))) {
             long started = System.nanoTime();
-            RunResult result = Goodput.run(
-                    ServerEndpoint.of(server.baseUrl(), "m"),
-                    WORKLOAD,
-                    Load.constantRate(20).requests(2).retries(3).maxRetryWait(Duration.ofSeconds(1)));
+            RunResult result = Goodput.newRun(ServerEndpoint.of(server.baseUrl(), "m"))
+                    .workload(WORKLOAD)
+                    .load(Load.constantRate(20).requests(2).retries(3).maxRetryWait(Duration.ofSeconds(1)))
+                    .preflight(false)
+                    .run();
 
             assertThat(System.nanoTime() - started).isLessThan(5 * SECOND);
             assertThat(result.records()).extracting(RequestRecord::attempts).containsOnly(1);
@@ -134,10 +140,11 @@ class RetryTest {
             throws Exception {
         try (MisbehavingServer server = new MisbehavingServer(out -> unavailable(out, "Retry-After: 5\r\n"))) {
             long started = System.nanoTime();
-            RunResult result = Goodput.run(
-                    ServerEndpoint.of(server.baseUrl(), "m"),
-                    WORKLOAD,
-                    Load.constantRate(20).requests(2).retries(1).drain(Duration.ofMillis(300)));
+            RunResult result = Goodput.newRun(ServerEndpoint.of(server.baseUrl(), "m"))
+                    .workload(WORKLOAD)
+                    .load(Load.constantRate(20).requests(2).retries(1).drain(Duration.ofMillis(300)))
+                    .preflight(false)
+                    .run();
 
             assertThat(System.nanoTime() - started).isLessThan(3 * SECOND);
             assertThat(result.accounting().count(Outcome.CANCELLED)).isEqualTo(2);
@@ -157,10 +164,14 @@ class RetryTest {
         try (MockServer server = MockServer.start(MockServerConfig.defaults()
                 .withPerformanceModel(PerformanceModel.fixed(Duration.ofMillis(5), Duration.ofMillis(2)))
                 .withFaults(Faults.none().withRate(Fault.DROPPED_CONNECTION, 1.0)))) {
-            RunResult result = Goodput.run(
-                    ServerEndpoint.of(server.baseUrl(), server.modelName()),
-                    WorkloadSpec.synthetic().inputTokens(8).outputTokens(8).build(),
-                    Load.constantRate(20).requests(3).retries(3));
+            RunResult result = Goodput.newRun(ServerEndpoint.of(server.baseUrl(), server.modelName()))
+                    .workload(WorkloadSpec.synthetic()
+                            .inputTokens(8)
+                            .outputTokens(8)
+                            .build())
+                    .load(Load.constantRate(20).requests(3).retries(3))
+                    .preflight(false)
+                    .run();
 
             assertThat(result.accounting().count(Outcome.FAILED)).isEqualTo(3);
             assertThat(result.records()).extracting(RequestRecord::attempts).containsOnly(1);

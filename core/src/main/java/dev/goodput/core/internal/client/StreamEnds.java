@@ -6,12 +6,15 @@ package dev.goodput.core.internal.client;
  */
 final class StreamEnds {
 
+    /** The reason of a stream that ended with {@code [DONE]} but carried no generated text. */
+    static final String NO_TEXT_AT_DONE = "the stream ended with [DONE] without generating any text";
+
     private StreamEnds() {}
 
     /** Returns why a stream that ended with {@code [DONE]} failed, or {@code null} when it succeeded. */
     static String detailAtDone(int contentEvents, String finishReason, boolean requireStreamEnd) {
         if (contentEvents == 0) {
-            return "the stream ended with [DONE] without generating any text";
+            return NO_TEXT_AT_DONE;
         }
         if (requireStreamEnd && finishReason == null) {
             return "the stream ended with [DONE] but no choice carried a finish_reason";

@@ -81,6 +81,38 @@ public final class ObjectiveEvaluator {
         return new ObjectiveVerdict(slo, direct(slo, value), value, null, sampleCount, null);
     }
 
+    /**
+     * Returns the fewest samples with which a percentile objective can be {@link Verdict#MET}: the count from
+     * which the interval's good end exists (its upper end for an upper bound {@code ≤}, its lower end for a lower
+     * bound {@code ≥}). With fewer the verdict can only be VIOLATED or INCONCLUSIVE. Empty when no count gives
+     * that end (the upper end of p100).
+     *
+     * @throws IllegalArgumentException if the objective is not on a percentile
+     */
+    public static OptionalLong samplesToMeet(Objective slo, double confidence) {
+        Objects.requireNonNull(slo, "slo");
+        Confidence.require(confidence);
+        if (slo.statistic() != Objective.Statistic.PERCENTILE) {
+            throw new IllegalArgumentException("objective " + slo + " is not on a percentile");
+        }
+        double probability = slo.percentile() / 100;
+        return slo.comparison() == Objective.Comparison.AT_MOST
+                ? OrderStatisticInterval.minimumCountForUpperBound(probability, confidence)
+                : OptionalLong.of(OrderStatisticInterval.minimumCountForLowerBound(probability, confidence));
+    }
+
+    /**
+     * Returns the name of the interval end that proves a percentile objective met, for example {@code "95% upper
+     * bound"}.
+     */
+    public static String boundToMeet(Objective slo, double confidence) {
+        return boundName(confidence, slo.comparison() == Objective.Comparison.AT_MOST);
+    }
+
+    private static String boundName(double confidence, boolean upper) {
+        return Confidence.percent(confidence) + "% " + (upper ? "upper" : "lower") + " bound";
+    }
+
     private static ObjectiveVerdict percentile(Objective slo, Distribution samples, double confidence) {
         long n = samples.count();
         double probability = slo.percentile() / 100;
@@ -88,7 +120,7 @@ public final class ObjectiveEvaluator {
         double measured = n == 0 ? Double.NaN : samples.percentile(slo.percentile());
         String name = "p" + Units.formatPercentile(slo.percentile());
         return judge(slo, measured, ranks.applyTo(samples), n, upper -> {
-            String bound = Confidence.percent(confidence) + "% " + (upper ? "upper" : "lower") + " bound";
+            String bound = boundName(confidence, upper);
             OptionalLong needed = upper
                     ? OrderStatisticInterval.minimumCountForUpperBound(probability, confidence)
                     : OptionalLong.of(OrderStatisticInterval.minimumCountForLowerBound(probability, confidence));

@@ -22,6 +22,7 @@ import dev.goodput.core.sweep.MaxGoodput;
 import dev.goodput.core.sweep.Sweep;
 import dev.goodput.core.sweep.SweepPoint;
 import dev.goodput.core.sweep.SweepResult;
+import dev.goodput.core.sweep.SweepSpec;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -104,6 +105,25 @@ class SweepSearchTest {
         assertThat(max.runs()).hasSize(8);
         assertThat(max.describe())
                 .isEqualTo("max goodput rate 7.25 req/s at 90% attainment (fails at 7.50, resolution 0.25, 8 runs)");
+    }
+
+    @Test
+    void should_run_each_point_without_a_preflight_of_its_own_and_without_refusing_a_short_one() {
+        List<RunSpec> runs = new ArrayList<>();
+        SweepSpec spec = sweep().rates(2, 4).build();
+        assertThat(spec.base().preflight()).isTrue();
+        assertThat(spec.base().failOnTooFewSamples()).isTrue();
+
+        new SweepRunner(spec, run -> {
+                    runs.add(run);
+                    return scripted(run);
+                })
+                .run();
+
+        assertThat(runs).hasSize(2).allSatisfy(run -> {
+            assertThat(run.preflight()).as("Sweep.run makes the preflight once").isFalse();
+            assertThat(run.failOnTooFewSamples()).isFalse();
+        });
     }
 
     @Test
