@@ -41,8 +41,9 @@ class FailureReasonsGateTest {
 
         @org.junit.jupiter.api.Test
         @Workload(inputTokens = 8, outputTokens = 4)
+        // 20 measured requests: enough for a median's interval, so the sample-size check lets the load run.
         @LoadProfile(rate = 50, requests = 22, warmupRequests = 2)
-        @Slo(metric = TTFT, percentile = 90, atMost = 500)
+        @Slo(metric = TTFT, percentile = 50, atMost = 500)
         void gate(RunResult result) {
             captured = result;
         }
