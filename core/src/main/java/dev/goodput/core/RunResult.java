@@ -50,34 +50,6 @@ public record RunResult(
         Objects.requireNonNull(failures, "failures");
     }
 
-    /** A result whose failure breakdown is grouped from its records. */
-    public RunResult(
-            RunSpec spec,
-            RunEnvironment environment,
-            List<RequestRecord> records,
-            Accounting accounting,
-            LoadStatistics load,
-            Map<Metric, Summary> summaries,
-            Map<Metric, Double> values,
-            List<ObjectiveVerdict> verdicts,
-            long goodRequests,
-            TokenStatistics tokens,
-            ClientHealth clientHealth) {
-        this(
-                spec,
-                environment,
-                records,
-                accounting,
-                load,
-                summaries,
-                values,
-                verdicts,
-                goodRequests,
-                tokens,
-                clientHealth,
-                FailureBreakdown.of(records));
-    }
-
     /**
      * Returns the summary of a per-request or pooled metric.
      *

@@ -140,7 +140,8 @@ class LatencyStatisticAssertTest {
                 run.verdicts(),
                 run.goodRequests(),
                 run.tokens(),
-                run.clientHealth());
+                run.clientHealth(),
+                run.failures());
 
         assertThatThrownBy(() -> assertThat(handMade).ttft().median().isAtMost(Duration.ofSeconds(1)))
                 .isInstanceOf(AssertionError.class)

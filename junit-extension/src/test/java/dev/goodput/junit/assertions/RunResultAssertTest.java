@@ -245,6 +245,7 @@ class RunResultAssertTest {
                 run.verdicts(),
                 run.goodRequests(),
                 run.tokens(),
-                health);
+                health,
+                run.failures());
     }
 }
