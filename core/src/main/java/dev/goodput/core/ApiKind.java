@@ -7,10 +7,10 @@ import org.apiguardian.api.API;
 /** Which OpenAI-compatible endpoint a request goes to. */
 @API(status = EXPERIMENTAL, since = "0.1")
 public enum ApiKind {
-    /** {@code POST /v1/completions} with a {@code prompt}. */
-    COMPLETIONS("/v1/completions"),
-    /** {@code POST /v1/chat/completions} with {@code messages}; the server applies its chat template. */
-    CHAT("/v1/chat/completions");
+    /** {@code POST /v1/completions} (by default) with a {@code prompt}. */
+    COMPLETIONS("/completions"),
+    /** {@code POST /v1/chat/completions} (by default) with {@code messages}; the server applies its chat template. */
+    CHAT("/chat/completions");
 
     private final String path;
 
@@ -18,7 +18,10 @@ public enum ApiKind {
         this.path = path;
     }
 
-    /** Returns the request path, for example {@code /v1/chat/completions}. */
+    /**
+     * Returns the request path under the API base path ({@link ServerEndpoint#apiBasePath()}, {@code /v1} unless
+     * set), for example {@code /chat/completions}.
+     */
     public String path() {
         return path;
     }

@@ -40,6 +40,12 @@ import org.apiguardian.api.API;
  * @param retriedAttempts the earlier attempts when the request was retried ({@link Load#retries(int)}),
  *     oldest first; empty when it was sent once. This record describes the final attempt, with its latencies
  *     measured from the request's intended start and {@code dispatchedNanos} the first attempt's send
+ * @param connectionRetries how many times the request was sent again because the connection it went out on was
+ *     closed before any byte of a response arrived (a pooled keep-alive connection the server had already
+ *     closed): the server never saw those sends, so they are neither failures nor {@link #retriedAttempts()};
+ *     latencies still count from the intended start
+ * @param serverTimings the server's own timing of the request when its stream reported one (llama.cpp's {@code
+ *     timings}), else {@code null}
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record RequestRecord(
@@ -63,7 +69,9 @@ public record RequestRecord(
         String finishReason,
         Outcome outcome,
         String errorDetail,
-        List<RequestAttempt> retriedAttempts) {
+        List<RequestAttempt> retriedAttempts,
+        int connectionRetries,
+        ServerTimings serverTimings) {
 
     /** Marks an instant that never happened. */
     public static final long ABSENT = Long.MIN_VALUE;
@@ -76,6 +84,9 @@ public record RequestRecord(
             throw new IllegalArgumentException("a " + outcome + " record needs an errorDetail");
         }
         retriedAttempts = List.copyOf(retriedAttempts);
+        if (connectionRetries < 0) {
+            throw new IllegalArgumentException("connectionRetries must not be negative, was " + connectionRetries);
+        }
     }
 
     /** A record of a request that was sent once. */
@@ -121,7 +132,9 @@ public record RequestRecord(
                 finishReason,
                 outcome,
                 errorDetail,
-                List.of());
+                List.of(),
+                0,
+                null);
     }
 
     /**
@@ -150,10 +163,12 @@ public record RequestRecord(
                 finishReason,
                 outcome,
                 newErrorDetail,
-                newRetriedAttempts);
+                newRetriedAttempts,
+                connectionRetries,
+                serverTimings);
     }
 
-    /** Returns how many times the request was sent: 1 plus its retries. */
+    /** Returns how many times the request was sent: 1 plus its retries (connection retries not counted). */
     public int attempts() {
         return retriedAttempts.size() + 1;
     }

@@ -26,7 +26,11 @@ import org.apiguardian.api.API;
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class ServerEndpoint {
 
+    /** The API base path when none is set: requests go to {@code /v1/chat/completions} and the like. */
+    public static final String DEFAULT_API_BASE_PATH = "/v1";
+
     private final URI baseUrl;
+    private final String apiBasePath;
     private final String model;
     private final String apiKeyVariable;
     private final boolean continuousUsageStats;
@@ -37,6 +41,7 @@ public final class ServerEndpoint {
 
     private ServerEndpoint(
             URI baseUrl,
+            String apiBasePath,
             String model,
             String apiKeyVariable,
             boolean continuousUsageStats,
@@ -45,6 +50,7 @@ public final class ServerEndpoint {
             UnaryOperator<String> environment,
             Map<String, Object> metadata) {
         this.baseUrl = baseUrl;
+        this.apiBasePath = apiBasePath;
         this.model = model;
         this.apiKeyVariable = apiKeyVariable;
         this.continuousUsageStats = continuousUsageStats;
@@ -58,7 +64,7 @@ public final class ServerEndpoint {
      * Returns an endpoint for an OpenAI-compatible server.
      *
      * @param baseUrl the server's root, for example {@code http://127.0.0.1:8000}; a trailing {@code /v1} is
-     *     accepted and removed, because request paths start with {@code /v1}
+     *     accepted and removed, because the API base path is {@code /v1} unless {@linkplain #withApiBasePath set}
      * @param model the model name sent in every request
      * @throws IllegalArgumentException if the URL is not an absolute http or https URL, or the model is blank
      */
@@ -82,7 +88,57 @@ public final class ServerEndpoint {
             root = root.substring(0, root.length() - 3);
         }
         return new ServerEndpoint(
-                URI.create(root), model, null, true, true, Duration.ofSeconds(10), System::getenv, Map.of());
+                URI.create(root),
+                DEFAULT_API_BASE_PATH,
+                model,
+                null,
+                true,
+                true,
+                Duration.ofSeconds(10),
+                System::getenv,
+                Map.of());
+    }
+
+    /**
+     * Sets the path under the base URL where the OpenAI-compatible API is served (default {@code /v1}): requests go
+     * to {@code <base URL><path>/chat/completions}, {@code .../completions} and {@code .../models}. Use {@code ""} for
+     * a server that serves the API at its root (Jlama does), or for example {@code /openai/v1} behind a gateway.
+     *
+     * @param path empty, or a path starting with {@code /}; a trailing {@code /} is removed
+     * @throws IllegalArgumentException if the path does not start with {@code /}, or has a query, a fragment or
+     *     whitespace
+     */
+    public ServerEndpoint withApiBasePath(String path) {
+        Objects.requireNonNull(path, "apiBasePath");
+        String trimmed = path.replaceAll("/+$", "");
+        if (!trimmed.isEmpty() && !trimmed.startsWith("/")
+                || trimmed.chars().anyMatch(c -> c == '?' || c == '#' || Character.isWhitespace(c))) {
+            throw new IllegalArgumentException("apiBasePath must be empty or a path starting with '/' (such as '/v1'),"
+                    + " without query, fragment or spaces; was '" + path + "'");
+        }
+        return new ServerEndpoint(
+                baseUrl,
+                trimmed,
+                model,
+                apiKeyVariable,
+                continuousUsageStats,
+                requireStreamEnd,
+                connectTimeout,
+                environment,
+                metadata);
+    }
+
+    /** Returns the path under the base URL where the API is served, {@code /v1} unless set; empty for the root. */
+    public String apiBasePath() {
+        return apiBasePath;
+    }
+
+    /**
+     * Returns the URL of an API path, for example {@code apiUrl("/chat/completions")} is {@code
+     * http://127.0.0.1:8000/v1/chat/completions} by default.
+     */
+    public URI apiUrl(String path) {
+        return URI.create(baseUrl + apiBasePath + path);
     }
 
     /** Reads the API key from the named environment variable when a run starts, and sends it as a bearer token. */
@@ -93,6 +149,7 @@ public final class ServerEndpoint {
         }
         return new ServerEndpoint(
                 baseUrl,
+                apiBasePath,
                 model,
                 variable,
                 continuousUsageStats,
@@ -108,7 +165,15 @@ public final class ServerEndpoint {
      */
     public ServerEndpoint withContinuousUsageStats(boolean value) {
         return new ServerEndpoint(
-                baseUrl, model, apiKeyVariable, value, requireStreamEnd, connectTimeout, environment, metadata);
+                baseUrl,
+                apiBasePath,
+                model,
+                apiKeyVariable,
+                value,
+                requireStreamEnd,
+                connectTimeout,
+                environment,
+                metadata);
     }
 
     /**
@@ -117,7 +182,15 @@ public final class ServerEndpoint {
      */
     public ServerEndpoint withRequireStreamEnd(boolean value) {
         return new ServerEndpoint(
-                baseUrl, model, apiKeyVariable, continuousUsageStats, value, connectTimeout, environment, metadata);
+                baseUrl,
+                apiBasePath,
+                model,
+                apiKeyVariable,
+                continuousUsageStats,
+                value,
+                connectTimeout,
+                environment,
+                metadata);
     }
 
     /** Sets the TCP connect timeout (default 10 s). */
@@ -127,7 +200,15 @@ public final class ServerEndpoint {
             throw new IllegalArgumentException("connectTimeout must be positive, was " + value);
         }
         return new ServerEndpoint(
-                baseUrl, model, apiKeyVariable, continuousUsageStats, requireStreamEnd, value, environment, metadata);
+                baseUrl,
+                apiBasePath,
+                model,
+                apiKeyVariable,
+                continuousUsageStats,
+                requireStreamEnd,
+                value,
+                environment,
+                metadata);
     }
 
     /**
@@ -138,6 +219,7 @@ public final class ServerEndpoint {
         Objects.requireNonNull(value, "environment");
         return new ServerEndpoint(
                 baseUrl,
+                apiBasePath,
                 model,
                 apiKeyVariable,
                 continuousUsageStats,
@@ -159,6 +241,7 @@ public final class ServerEndpoint {
         Map<String, Object> copy = Collections.unmodifiableMap(new LinkedHashMap<>(value));
         return new ServerEndpoint(
                 baseUrl,
+                apiBasePath,
                 model,
                 apiKeyVariable,
                 continuousUsageStats,
@@ -173,7 +256,7 @@ public final class ServerEndpoint {
         return metadata;
     }
 
-    /** Returns the server's root URL, without {@code /v1}. */
+    /** Returns the server's root URL, without the API base path. */
     public URI baseUrl() {
         return baseUrl;
     }
@@ -224,6 +307,7 @@ public final class ServerEndpoint {
     public Map<String, Object> describe() {
         Map<String, Object> description = new LinkedHashMap<>();
         description.put("base_url", baseUrl.toString());
+        description.put("api_base_path", apiBasePath);
         description.put("model", model);
         description.put("api_key_env", apiKeyVariable);
         description.put("continuous_usage_stats", continuousUsageStats);

@@ -20,6 +20,7 @@ record GoodputConfiguration(
         Optional<String> serverUrl,
         Optional<String> serverModel,
         Optional<String> apiKeyEnv,
+        Optional<String> apiBasePath,
         double loadScale,
         boolean failOnInconclusive,
         Path reportDirectory,
@@ -31,6 +32,7 @@ record GoodputConfiguration(
     static final String SERVER_URL = "goodput.server.url";
     static final String SERVER_MODEL = "goodput.server.model";
     static final String SERVER_API_KEY_ENV = "goodput.server.api-key-env";
+    static final String SERVER_API_BASE_PATH = "goodput.server.api-base-path";
     static final String LOAD_SCALE = "goodput.load.scale";
     static final String SLO_INCONCLUSIVE = "goodput.slo.inconclusive";
     static final String REPORT_DIR = "goodput.report.dir";
@@ -50,6 +52,7 @@ record GoodputConfiguration(
             SERVER_URL,
             SERVER_MODEL,
             SERVER_API_KEY_ENV,
+            SERVER_API_BASE_PATH,
             LOAD_SCALE,
             SLO_INCONCLUSIVE,
             REPORT_DIR,
@@ -71,6 +74,9 @@ record GoodputConfiguration(
         Optional<String> url = parameter(context, SERVER_URL);
         Optional<String> model = parameter(context, SERVER_MODEL);
         Optional<String> apiKeyEnv = parameter(context, SERVER_API_KEY_ENV);
+        // Not parameter(): an empty value is meaningful here (the API at the server's root).
+        Optional<String> apiBasePath =
+                context.getConfigurationParameter(SERVER_API_BASE_PATH).map(String::trim);
         if (url.isPresent() && model.isEmpty()) {
             throw new ExtensionConfigurationException("configuration parameter " + SERVER_URL + " = '" + url.get()
                     + "' needs " + SERVER_MODEL + " to name the model to request");
@@ -78,6 +84,7 @@ record GoodputConfiguration(
         if (url.isEmpty()) {
             needsServerUrl(SERVER_MODEL, model, "the model to request from that server");
             needsServerUrl(SERVER_API_KEY_ENV, apiKeyEnv, "the environment variable with that server's API key");
+            needsServerUrl(SERVER_API_BASE_PATH, apiBasePath, "the path of that server's API");
         }
         double scale =
                 parameter(context, LOAD_SCALE).map(GoodputConfiguration::scale).orElse(1.0);
@@ -99,6 +106,7 @@ record GoodputConfiguration(
                 url,
                 model,
                 apiKeyEnv,
+                apiBasePath,
                 scale,
                 failOnInconclusive,
                 reports,

@@ -39,6 +39,7 @@ final class ServerResolver {
                     url,
                     configuration.serverModel().orElseThrow(),
                     configuration.apiKeyEnv().orElse(""),
+                    configuration.apiBasePath().orElse(ServerEndpoint.DEFAULT_API_BASE_PATH),
                     "configuration parameter " + GoodputConfiguration.SERVER_URL);
             return new ResolvedServer(endpoint, "configuration parameter " + GoodputConfiguration.SERVER_URL, null);
         }
@@ -48,8 +49,12 @@ final class ServerResolver {
         }
         Optional<ServerUrl> url = GateDefinition.nearest(testClass, method, ServerUrl.class);
         if (url.isPresent()) {
-            ServerEndpoint endpoint =
-                    endpoint(url.get().value(), url.get().model(), url.get().apiKeyEnv(), "@ServerUrl");
+            ServerEndpoint endpoint = endpoint(
+                    url.get().value(),
+                    url.get().model(),
+                    url.get().apiKeyEnv(),
+                    url.get().apiBasePath(),
+                    "@ServerUrl");
             return new ResolvedServer(endpoint, "@ServerUrl(" + url.get().value() + ")", null);
         }
         Optional<SimulatedServer> methodMock = AnnotationSupport.findAnnotation(method, SimulatedServer.class);
@@ -64,9 +69,10 @@ final class ServerResolver {
         return simulated(classContext, null, "the default simulated server");
     }
 
-    private static ServerEndpoint endpoint(String url, String model, String apiKeyEnv, String where) {
+    private static ServerEndpoint endpoint(
+            String url, String model, String apiKeyEnv, String apiBasePath, String where) {
         try {
-            ServerEndpoint endpoint = ServerEndpoint.of(url, model);
+            ServerEndpoint endpoint = ServerEndpoint.of(url, model).withApiBasePath(apiBasePath);
             return apiKeyEnv.isBlank() ? endpoint : endpoint.withApiKeyFromEnvironment(apiKeyEnv);
         } catch (IllegalArgumentException e) {
             throw new ExtensionConfigurationException(where + ": " + e.getMessage(), e);

@@ -17,8 +17,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * <p>Where the server under test comes from, first match wins:
  *
  * <ol>
- *   <li>the configuration parameter {@code goodput.server.url} (with {@code goodput.server.model} and
- *       {@code goodput.server.api-key-env});
+ *   <li>the configuration parameter {@code goodput.server.url} (with {@code goodput.server.model},
+ *       {@code goodput.server.api-key-env} and {@code goodput.server.api-base-path});
  *   <li>a server named in code: a static field annotated {@link ServerUnderTest}, or {@code @ServerUrl} on the
  *       method, then on the class;
  *   <li>{@link SimulatedServer} on the method, then on the class;
@@ -44,4 +44,11 @@ public @interface ServerUrl {
      * never written anywhere.
      */
     String apiKeyEnv() default "";
+
+    /**
+     * The path under the URL where the OpenAI-compatible API is served: {@code "/v1"} by default, {@code ""} for a
+     * server that serves it at its root. The configuration parameter is {@code goodput.server.api-base-path}.
+     */
+    @API(status = EXPERIMENTAL, since = "0.2")
+    String apiBasePath() default "/v1";
 }

@@ -149,6 +149,7 @@ class ProgressLineTest {
                 Optional.empty(),
                 Optional.empty(),
                 Optional.empty(),
+                Optional.empty(),
                 1,
                 true,
                 java.nio.file.Path.of("target"),

@@ -24,20 +24,27 @@ import org.apiguardian.api.API;
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class Faults {
 
-    private static final Faults NONE = new Faults(new EnumMap<>(Fault.class), 0L, null, Duration.ofSeconds(2));
+    private static final Faults NONE = new Faults(new EnumMap<>(Fault.class), 0L, null, Duration.ofSeconds(2), false);
 
     private final Map<Fault, Double> rates;
     private final long seed;
     private final Duration retryAfter;
     private final Duration stallDuration;
+    private final boolean closeAfterStreams;
 
-    private Faults(Map<Fault, Double> rates, long seed, Duration retryAfter, Duration stallDuration) {
+    private Faults(
+            Map<Fault, Double> rates,
+            long seed,
+            Duration retryAfter,
+            Duration stallDuration,
+            boolean closeAfterStreams) {
         EnumMap<Fault, Double> copy = new EnumMap<>(Fault.class);
         copy.putAll(rates);
         this.rates = Collections.unmodifiableMap(copy);
         this.seed = seed;
         this.retryAfter = retryAfter;
         this.stallDuration = stallDuration;
+        this.closeAfterStreams = closeAfterStreams;
     }
 
     /** Returns a configuration that injects no fault. */
@@ -71,12 +78,12 @@ public final class Faults {
             throw new IllegalArgumentException(
                     "fault rates must add up to at most 1, were " + total + " with " + fault.cliName() + "=" + rate);
         }
-        return new Faults(changed, seed, retryAfter, stallDuration);
+        return new Faults(changed, seed, retryAfter, stallDuration, closeAfterStreams);
     }
 
     /** Returns a copy whose draws come from {@code seed}. */
     public Faults withSeed(long seed) {
-        return new Faults(rates, seed, retryAfter, stallDuration);
+        return new Faults(rates, seed, retryAfter, stallDuration, closeAfterStreams);
     }
 
     /**
@@ -89,7 +96,7 @@ public final class Faults {
         if (retryAfter.isNegative()) {
             throw new IllegalArgumentException("retryAfter must not be negative, was " + retryAfter);
         }
-        return new Faults(rates, seed, retryAfter, stallDuration);
+        return new Faults(rates, seed, retryAfter, stallDuration, closeAfterStreams);
     }
 
     /**
@@ -102,7 +109,21 @@ public final class Faults {
         if (stallDuration.isNegative() || stallDuration.isZero()) {
             throw new IllegalArgumentException("stallDuration must be positive, was " + stallDuration);
         }
-        return new Faults(rates, seed, retryAfter, stallDuration);
+        return new Faults(rates, seed, retryAfter, stallDuration, closeAfterStreams);
+    }
+
+    /**
+     * Returns a copy that closes the connection after every streamed response although the response's headers
+     * advertise keep-alive, as llama.cpp's server does. A client that reuses such a connection from its pool
+     * finds it closed before any byte of the next response: the request never reached the server.
+     */
+    public Faults withCloseAfterStreams(boolean value) {
+        return new Faults(rates, seed, retryAfter, stallDuration, value);
+    }
+
+    /** Returns whether the connection is closed after every streamed response ({@link #withCloseAfterStreams}). */
+    public boolean closeAfterStreams() {
+        return closeAfterStreams;
     }
 
     /** Returns the rate of {@code fault}, 0 when not injected; for {@link Fault#NONE}, the rest of 1. */
@@ -149,16 +170,18 @@ public final class Faults {
                 && rates.equals(((Faults) other).rates)
                 && seed == ((Faults) other).seed
                 && Objects.equals(retryAfter, ((Faults) other).retryAfter)
-                && stallDuration.equals(((Faults) other).stallDuration);
+                && stallDuration.equals(((Faults) other).stallDuration)
+                && closeAfterStreams == ((Faults) other).closeAfterStreams;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(rates, seed, retryAfter, stallDuration);
+        return Objects.hash(rates, seed, retryAfter, stallDuration, closeAfterStreams);
     }
 
     @Override
     public String toString() {
-        return "Faults" + rates + " seed=" + seed + " retryAfter=" + retryAfter + " stall=" + stallDuration;
+        return "Faults" + rates + " seed=" + seed + " retryAfter=" + retryAfter + " stall=" + stallDuration
+                + (closeAfterStreams ? " closeAfterStreams" : "");
     }
 }

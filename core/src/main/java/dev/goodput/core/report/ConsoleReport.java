@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import dev.goodput.core.Metric;
 import dev.goodput.core.ObjectiveVerdict;
 import dev.goodput.core.Outcome;
+import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.Summary;
 import dev.goodput.core.internal.Units;
@@ -56,6 +57,16 @@ public final class ConsoleReport {
                             .mapToLong(r -> r.retriedAttempts().size())
                             .sum(),
                     result.spec().load().requestPolicy().retries());
+        }
+        long connectionRetries = result.records().stream()
+                .mapToLong(RequestRecord::connectionRetries)
+                .sum();
+        if (connectionRetries > 0) {
+            line(
+                    out,
+                    "connection retries: %d (requests sent again because their pooled connection was closed before"
+                            + " any response; the server never saw those sends)",
+                    connectionRetries);
         }
         for (String failure : result.failures().describe(REASONS, "  ")) {
             out.append(failure).append('\n');

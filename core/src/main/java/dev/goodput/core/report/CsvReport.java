@@ -26,7 +26,9 @@ public final class CsvReport {
     public static final String HEADER = "index,phase,outcome,http_status,intended_ms,dispatched_ms,headers_ms,"
             + "first_token_ms,last_token_ms,end_ms,ttft_ms,ttft_from_send_ms,queue_ms,e2el_ms,tpot_ms,max_stall_ms,"
             + "held_by_concurrency_cap,content_events,output_tokens,output_token_source,client_output_tokens,"
-            + "server_prompt_tokens,client_prompt_tokens,finish_reason,error,attempts,retried_attempts";
+            + "server_prompt_tokens,client_prompt_tokens,finish_reason,error,attempts,retried_attempts,"
+            + "connection_retries,server_cached_prompt_tokens,server_prompt_tokens_evaluated,server_prompt_ms,"
+            + "server_predicted_tokens,server_predicted_ms";
 
     private CsvReport() {}
 
@@ -81,7 +83,13 @@ public final class CsvReport {
                 r.finishReason() == null ? "" : r.finishReason(),
                 r.errorDetail() == null ? "" : r.errorDetail(),
                 Integer.toString(r.attempts()),
-                retriedAttempts(r)
+                retriedAttempts(r),
+                Integer.toString(r.connectionRetries()),
+                r.serverTimings() == null ? "" : count(r.serverTimings().cachedPromptTokens()),
+                r.serverTimings() == null ? "" : count(r.serverTimings().promptTokens()),
+                r.serverTimings() == null ? "" : millis(r.serverTimings().promptMillis() * 1e6),
+                r.serverTimings() == null ? "" : count(r.serverTimings().predictedTokens()),
+                r.serverTimings() == null ? "" : millis(r.serverTimings().predictedMillis() * 1e6)
             };
             for (int i = 0; i < cells.length; i++) {
                 if (i > 0) {

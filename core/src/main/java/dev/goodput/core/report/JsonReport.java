@@ -11,6 +11,7 @@ import dev.goodput.core.ConfidenceInterval;
 import dev.goodput.core.Metric;
 import dev.goodput.core.Objective;
 import dev.goodput.core.ObjectiveVerdict;
+import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.RunSpec;
 import dev.goodput.core.Summary;
@@ -89,6 +90,11 @@ public final class JsonReport {
                                 .sum());
                 json.writeEndObject();
             }
+            json.writeNumberField(
+                    "connection_retries",
+                    result.records().stream()
+                            .mapToLong(RequestRecord::connectionRetries)
+                            .sum());
             writeLoad(json, result);
             writeMetrics(json, result);
             writeVerdicts(json, result);

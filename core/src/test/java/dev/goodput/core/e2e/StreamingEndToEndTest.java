@@ -84,6 +84,34 @@ class StreamingEndToEndTest {
     }
 
     @Test
+    void should_send_to_the_api_base_path_it_is_given() throws Exception {
+        try (ScriptedSseServer server = new ScriptedSseServer(n -> Script.stream(10, 2, 4))) {
+            for (String basePath : new String[] {"", "/openai/v1/"}) {
+                RunResult result = Goodput.newRun(
+                                ServerEndpoint.of(server.baseUrl(), "scripted").withApiBasePath(basePath))
+                        .workload(WorkloadSpec.synthetic()
+                                .inputTokens(8)
+                                .outputTokens(4)
+                                .build())
+                        .load(Load.concurrency(1).requests(2))
+                        .preflight(false)
+                        .run();
+
+                assertThat(result.accounting().count(Outcome.SUCCESS)).isEqualTo(2);
+                assertThat(result.spec().server().describe())
+                        .containsEntry("api_base_path", basePath.replaceAll("/$", ""));
+            }
+            assertThat(server.received())
+                    .extracting(ScriptedSseServer.Received::path)
+                    .containsExactly(
+                            "/chat/completions",
+                            "/chat/completions",
+                            "/openai/v1/chat/completions",
+                            "/openai/v1/chat/completions");
+        }
+    }
+
+    @Test
     void should_run_a_closed_loop_and_never_have_more_requests_in_flight_than_users() throws Exception {
         try (ScriptedSseServer server = new ScriptedSseServer(n -> Script.stream(10, 2, 4))) {
             RunResult result = Goodput.newRun(ServerEndpoint.of(server.baseUrl() + "/v1", "scripted")

@@ -1,5 +1,6 @@
 package dev.goodput.core.internal.client;
 
+import java.util.Locale;
 import java.util.concurrent.CompletionException;
 
 /** Names the reason of an exchange that failed below HTTP: refused, timed out, or closed by the server. */
@@ -31,7 +32,46 @@ final class ConnectionFailures {
                 named = t;
             }
         }
-        String message = named.getMessage();
+        String message = messageOf(named);
         return kind + " (" + named.getClass().getSimpleName() + (message == null ? "" : ": " + message) + ")";
+    }
+
+    /**
+     * Returns whether the connection closed under a request before any response: the server closed it (end of
+     * stream, reset, broken pipe) rather than refusing it or timing out. On a pooled keep-alive connection this
+     * means the server had closed the connection before the request went out, so it never saw the request.
+     */
+    static boolean isClosedBeforeResponse(Throwable cause) {
+        boolean closed = false;
+        for (Throwable t = cause; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            String type = t.getClass().getSimpleName();
+            if (type.equals("ConnectException") || type.endsWith("TimeoutException")) {
+                return false;
+            }
+            String message = t.getMessage() == null ? "" : t.getMessage().toLowerCase(Locale.ROOT);
+            if (type.equals("EOFException")
+                    || type.equals("ClosedChannelException")
+                    || type.equals("ConnectionExpiredException")
+                    || message.contains("connection reset")
+                    || message.contains("broken pipe")
+                    || message.contains("received no bytes")
+                    || message.contains("connection closed")) {
+                closed = true;
+            }
+        }
+        return closed;
+    }
+
+    /**
+     * The exception's message, or its first cause's: the JDK client's outer {@code ConnectException} has none and
+     * carries "Connection refused" in its cause.
+     */
+    private static String messageOf(Throwable named) {
+        for (Throwable t = named; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t.getMessage() != null && !t.getMessage().isBlank()) {
+                return t.getMessage();
+            }
+        }
+        return null;
     }
 }

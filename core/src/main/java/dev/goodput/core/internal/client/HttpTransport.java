@@ -2,7 +2,6 @@ package dev.goodput.core.internal.client;
 
 import dev.goodput.core.NanoClock;
 import dev.goodput.core.ServerEndpoint;
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -49,7 +48,7 @@ public final class HttpTransport implements Transport {
     @Override
     public Exchange start(StreamAttempt attempt) {
         HttpRequest.Builder http = HttpRequest.newBuilder(
-                        URI.create(endpoint.baseUrl() + attempt.spec().api().path()))
+                        endpoint.apiUrl(attempt.spec().api().path()))
                 .header("Content-Type", "application/json")
                 .header("Accept", "text/event-stream")
                 .POST(HttpRequest.BodyPublishers.ofByteArray(RequestBodies.streamingBody(

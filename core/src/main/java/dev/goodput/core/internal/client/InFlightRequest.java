@@ -22,11 +22,23 @@ import java.util.Objects;
  * waits to be {@linkplain #send sent}. A cancellation during the wait ends the request with the failed attempt
  * kept.
  *
+ * <p>A send whose connection closed before any byte of a response (a pooled keep-alive connection the server had
+ * already closed) never reached the server: it is sent again at once, counted as a connection retry in the record,
+ * and neither fails the request nor spends its retries.
+ *
  * <p>Thread-safety: the transport calls its attempts from its threads, timeouts and cancellation come from others.
  * The request and all its attempts are guarded by this object's monitor; the listener and the exchange abort are
  * called outside it, so that a driver holding its own lock can cancel requests without deadlock.
  */
 public final class InFlightRequest {
+
+    /**
+     * How many times one request is sent again after its connection closed before any response. The client drops
+     * a dead connection from its pool, so the next send takes another pooled one or a new one; with several
+     * connections closed at once a few sends may meet dead ones in turn. A server that closes every connection
+     * before answering fails the request after these sends.
+     */
+    static final int MAX_CONNECTION_RETRIES = 3;
 
     private final long index;
     private final Phase phase;
@@ -40,6 +52,7 @@ public final class InFlightRequest {
     private StreamAttempt current;
     // Retries are rare: a shared empty list until the first, then a copy per retry.
     private List<RequestAttempt> earlierAttempts = List.of();
+    private int connectionRetries;
     private long firstSentNanos = ABSENT;
     private boolean heldByConcurrencyCap;
     private RequestRecord record;
@@ -149,8 +162,16 @@ public final class InFlightRequest {
      * request's record. Returns what to do outside the monitor.
      */
     Ending attemptEndedLocked(StreamAttempt attempt, Outcome outcome, String detail, long nanos) {
-        RequestRecord last =
-                attempt.recordLocked(outcome, detail, nanos, firstSentNanos, heldByConcurrencyCap, earlierAttempts);
+        if (outcome == Outcome.FAILED
+                && attempt.closedBeforeResponseLocked()
+                && connectionRetries < MAX_CONNECTION_RETRIES) {
+            // The server never saw this send: the same attempt goes out again at once, on another connection.
+            connectionRetries++;
+            current = new StreamAttempt(this, attempt.number(), settings);
+            return new Ending(0, null);
+        }
+        RequestRecord last = attempt.recordLocked(
+                outcome, detail, nanos, firstSentNanos, heldByConcurrencyCap, earlierAttempts, connectionRetries);
         long waitNanos = outcome == Outcome.FAILED ? retryRule.waitNanos(last, attempt.retryAfterSecondsLocked()) : -1;
         if (waitNanos >= 0) {
             List<RequestAttempt> attempts = new ArrayList<>(earlierAttempts);

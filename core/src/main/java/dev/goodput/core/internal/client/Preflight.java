@@ -91,7 +91,7 @@ public final class Preflight {
     }
 
     private static void checkModels(ServerEndpoint endpoint, String authorization, SecretRedaction redaction) {
-        URI uri = URI.create(endpoint.baseUrl() + "/v1/models");
+        URI uri = endpoint.apiUrl("/models");
         String tried = "GET " + uri;
         HttpRequest.Builder request = HttpRequest.newBuilder(uri)
                 .timeout(MODELS_TIMEOUT)
@@ -162,7 +162,7 @@ public final class Preflight {
 
     private static void checkStream(
             ServerEndpoint endpoint, RequestSpec probe, SecretRedaction redaction, NanoClock clock) {
-        String tried = "POST " + endpoint.baseUrl() + probe.api().path();
+        String tried = "POST " + endpoint.apiUrl(probe.api().path());
         CompletableFuture<FinishedRequest> finished = new CompletableFuture<>();
         RequestListener listener = new RequestListener() {
             @Override

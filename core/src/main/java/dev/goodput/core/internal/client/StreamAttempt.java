@@ -6,6 +6,7 @@ import dev.goodput.core.Outcome;
 import dev.goodput.core.RequestAttempt;
 import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RequestSpec;
+import dev.goodput.core.ServerTimings;
 import dev.goodput.core.internal.sse.ChunkDecoder;
 import dev.goodput.core.internal.sse.SseEvent;
 import dev.goodput.core.internal.sse.SseFormatException;
@@ -48,6 +49,8 @@ public final class StreamAttempt {
     private ErrorBody errorBody;
     private String retryAfter;
     private Exchange exchange;
+    private ServerTimings serverTimings;
+    private boolean closedBeforeResponse;
     private boolean ended;
     private InFlightRequest.Ending parserEnding;
 
@@ -156,6 +159,11 @@ public final class StreamAttempt {
 
     /** The exchange failed: connection refused or lost, protocol error. */
     public void onFailure(Throwable cause, long nanos) {
+        synchronized (request) {
+            // Nothing of a response arrived and the connection was closed under the request: a pooled connection
+            // the server had already closed. Its request may go out again on another one.
+            closedBeforeResponse = !ended && headersNanos == ABSENT && ConnectionFailures.isClosedBeforeResponse(cause);
+        }
         request.end(this, Outcome.FAILED, ConnectionFailures.describe(cause), nanos);
     }
 
@@ -190,6 +198,11 @@ public final class StreamAttempt {
         return sentNanos;
     }
 
+    /** Returns whether the attempt failed because its connection closed before any byte of a response. */
+    boolean closedBeforeResponseLocked() {
+        return closedBeforeResponse;
+    }
+
     boolean isEndedLocked() {
         return ended;
     }
@@ -216,7 +229,8 @@ public final class StreamAttempt {
             long endNanos,
             long dispatchedNanos,
             boolean heldByConcurrencyCap,
-            List<RequestAttempt> earlierAttempts) {
+            List<RequestAttempt> earlierAttempts,
+            int connectionRetries) {
         TokenTally.OutputCount output = tokens.output(contentEvents);
         return new RequestRecord(
                 request.index(),
@@ -239,7 +253,9 @@ public final class StreamAttempt {
                 finishReason,
                 outcome,
                 outcome == Outcome.SUCCESS ? null : detail,
-                earlierAttempts);
+                earlierAttempts,
+                connectionRetries,
+                serverTimings);
     }
 
     /** Returns the request's handover, with this attempt's gaps, for its final record. */
@@ -289,6 +305,9 @@ public final class StreamAttempt {
     }
 
     private void onUsageAndFinish(StreamChunk chunk) {
+        if (chunk.timings() != null) {
+            serverTimings = chunk.timings();
+        }
         if (chunk.finishReason() != null) {
             finishReason = chunk.finishReason();
         }

@@ -7,7 +7,8 @@ import dev.goodput.core.internal.sse.StreamChunk;
 /**
  * Counts one stream's tokens as the metric definitions say: the tokens each content event carries (from
  * continuous usage, else one), the server's prompt count, and at the end the output count from the best source
- * available: the final usage event, the last continuous usage, a client tokenizer, or the content events.
+ * available: the final usage event, the usage on the finishing event, the last continuous usage, a client
+ * tokenizer, or the content events.
  * Not thread-safe: the request of its {@link StreamAttempt} guards it.
  */
 final class TokenTally {
@@ -18,7 +19,9 @@ final class TokenTally {
     private final TokenCounter clientCounter;
     private StringBuilder generatedText;
     private int lastCumulativeCompletionTokens;
+    private boolean continuousUsageSeen;
     private int continuousCompletionTokens = -1;
+    private int finishCompletionTokens = -1;
     private int finalCompletionTokens = -1;
     private int serverPromptTokens = -1;
 
@@ -30,10 +33,13 @@ final class TokenTally {
     /**
      * Returns how many tokens a content event carries. With continuous usage the count is cumulative, so the
      * event carries the difference; an event whose count did not grow (text held back by the server's
-     * detokenizer) still counts as one token. Without usage, one.
+     * detokenizer) still counts as one token. Without usage, one; and one for the finishing event whose usage is
+     * the first the stream sent (llama.cpp's): that count is the whole output, not this event's.
      */
     int tokensOf(StreamChunk content) {
-        if (content.completionTokens() >= 0 && !content.finalUsage()) {
+        if (content.completionTokens() >= 0
+                && !content.finalUsage()
+                && (continuousUsageSeen || content.finishReason() == null)) {
             return Math.max(1, content.completionTokens() - lastCumulativeCompletionTokens);
         }
         return 1;
@@ -50,7 +56,10 @@ final class TokenTally {
         if (chunk.completionTokens() >= 0) {
             if (chunk.finalUsage()) {
                 finalCompletionTokens = chunk.completionTokens();
+            } else if (chunk.finishReason() != null && !continuousUsageSeen) {
+                finishCompletionTokens = chunk.completionTokens();
             } else {
+                continuousUsageSeen = true;
                 continuousCompletionTokens = chunk.completionTokens();
                 lastCumulativeCompletionTokens = chunk.completionTokens();
             }
@@ -71,6 +80,9 @@ final class TokenTally {
         }
         if (finalCompletionTokens >= 0) {
             return new OutputCount(finalCompletionTokens, TokenCountSource.USAGE, clientTokens);
+        }
+        if (finishCompletionTokens >= 0) {
+            return new OutputCount(finishCompletionTokens, TokenCountSource.FINISH_EVENT_USAGE, clientTokens);
         }
         if (continuousCompletionTokens >= 0) {
             return new OutputCount(continuousCompletionTokens, TokenCountSource.CONTINUOUS_USAGE, clientTokens);

@@ -29,9 +29,7 @@ final class TokenStatisticsCalculator {
             if (record.serverPromptTokens() >= 0 && record.clientPromptTokens() >= 0) {
                 prompt.add(record.serverPromptTokens() - record.clientPromptTokens());
             }
-            boolean serverCounted = record.outputTokenSource() == TokenCountSource.USAGE
-                    || record.outputTokenSource() == TokenCountSource.CONTINUOUS_USAGE;
-            if (serverCounted && record.clientOutputTokens() >= 0) {
+            if (record.outputTokenSource().isServerCount() && record.clientOutputTokens() >= 0) {
                 generated.add(record.outputTokens() - record.clientOutputTokens());
             }
         }

@@ -52,7 +52,7 @@ public final class ChunkDecoder {
                     .build())
             .build();
 
-    private static final StreamChunk DONE = new StreamChunk(Kind.DONE, "", -1, -1, false, null, null);
+    private static final StreamChunk DONE = new StreamChunk(Kind.DONE, "", -1, -1, false, null, null, null);
 
     /** Creates a decoder. */
     public ChunkDecoder() {}
@@ -109,7 +109,8 @@ public final class ChunkDecoder {
                 fields.completionTokens,
                 fields.hasUsage && fields.choiceCount == 0,
                 fields.finishReason,
-                null);
+                null,
+                fields.timings());
     }
 
     private static String invalidJson(JsonProcessingException e) {
@@ -165,12 +166,12 @@ public final class ChunkDecoder {
     }
 
     private static StreamChunk error(String detail) {
-        return new StreamChunk(Kind.ERROR, "", -1, -1, false, null, detail);
+        return new StreamChunk(Kind.ERROR, "", -1, -1, false, null, detail, null);
     }
 
     private static StreamChunk malformed(String reason, String data) {
         String detail = data.isBlank() ? reason : reason + ": " + truncate(data, EXCERPT_CHARS);
-        return new StreamChunk(Kind.MALFORMED, "", -1, -1, false, null, detail);
+        return new StreamChunk(Kind.MALFORMED, "", -1, -1, false, null, detail, null);
     }
 
     /** Shortens text to at most {@code max} characters plus a marker, never splitting a surrogate pair. */

@@ -1,5 +1,7 @@
 package dev.goodput.core.internal.sse;
 
+import dev.goodput.core.ServerTimings;
+
 /**
  * What one SSE event of an OpenAI-compatible completion stream means for measurement.
  *
@@ -13,6 +15,8 @@ package dev.goodput.core.internal.sse;
  * @param finishReason the first non-null {@code finish_reason} among the choices, or {@code null}
  * @param detail for {@link Kind#ERROR} the server's message; for {@link Kind#MALFORMED} why the event could
  *     not be read; else {@code null}
+ * @param timings the server's own timing of the request ({@code timings}, which llama.cpp's server puts on its
+ *     last chunk), or {@code null}
  */
 public record StreamChunk(
         Kind kind,
@@ -21,7 +25,8 @@ public record StreamChunk(
         int completionTokens,
         boolean finalUsage,
         String finishReason,
-        String detail) {
+        String detail,
+        ServerTimings timings) {
 
     /** What an event is. */
     public enum Kind {

@@ -11,6 +11,9 @@ import dev.goodput.core.Phase;
 import dev.goodput.core.RequestAttempt;
 import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RequestSpec;
+import java.io.EOFException;
+import java.io.IOException;
+import java.net.ConnectException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -190,6 +193,63 @@ class InFlightRequestTest {
         List<long[]> gaps = new ArrayList<>();
         finished.get(0).forEachGap((gap, tokens) -> gaps.add(new long[] {gap, tokens}));
         assertThat(gaps).containsExactly(new long[] {20 * MS, 1});
+    }
+
+    @Test
+    void should_send_again_at_once_when_the_connection_closed_before_any_response_without_spending_a_retry() {
+        StreamAttempt first = request.send(1_010 * MS, false);
+        first.onFailure(new IOException("HTTP/1.1 header parser received no bytes", new EOFException()), 1_011 * MS);
+
+        assertThat(retryWaits).as("sent again at once").containsExactly(0L);
+        assertThat(failedAttemptsSeen).as("the retry rule is not asked").isEmpty();
+        StreamAttempt second = request.send(1_012 * MS, false);
+        assertThat(second.number()).as("the same attempt, sent again").isEqualTo(1);
+        stream(second, 1_100 * MS);
+
+        RequestRecord record = onlyRecord();
+        assertThat(record.outcome()).isEqualTo(Outcome.SUCCESS);
+        assertThat(record.connectionRetries()).isEqualTo(1);
+        assertThat(record.retriedAttempts()).isEmpty();
+        assertThat(record.dispatchedNanos()).as("the first send").isEqualTo(1_010 * MS);
+        assertThat(record.ttftNanos()).as("from the intended start").isEqualTo(100 * MS);
+    }
+
+    @Test
+    void should_fail_after_a_bounded_number_of_connections_closed_before_any_response() {
+        long now = 1_010 * MS;
+        for (int send = 0; send <= InFlightRequest.MAX_CONNECTION_RETRIES; send++) {
+            request.send(now, false).onFailure(new EOFException("EOF reached while reading"), now + MS);
+            now += 2 * MS;
+        }
+
+        RequestRecord record = onlyRecord();
+        assertThat(record.outcome()).isEqualTo(Outcome.FAILED);
+        assertThat(record.connectionRetries()).isEqualTo(InFlightRequest.MAX_CONNECTION_RETRIES);
+        assertThat(record.errorDetail()).startsWith("connection closed by the server (EOFException");
+        assertThat(retryWaits).hasSize(InFlightRequest.MAX_CONNECTION_RETRIES).containsOnly(0L);
+    }
+
+    @Test
+    void should_not_send_again_a_request_whose_connection_closed_after_the_response_began() {
+        StreamAttempt first = request.send(1_010 * MS, false);
+        first.onHeaders(200, "text/event-stream", 1_020 * MS);
+        first.onFailure(new EOFException("EOF reached while reading"), 1_030 * MS);
+
+        assertThat(failedAttemptsSeen).as("a failure the retry rule judges").hasSize(1);
+        assertThat(failedAttemptsSeen.get(0).connectionRetries()).isZero();
+        assertThat(retryWaits).as("this rule's back-off, not a send at once").containsExactly(100 * MS);
+    }
+
+    @Test
+    void should_not_send_again_a_request_whose_connection_was_refused() {
+        request.send(1_010 * MS, false)
+                .onFailure(
+                        new ConnectException(null).initCause(new ConnectException("Connection refused")), 1_011 * MS);
+
+        RequestRecord record = onlyRecord();
+        assertThat(record.connectionRetries()).isZero();
+        assertThat(record.errorDetail())
+                .isEqualTo("connection refused or unreachable (ConnectException: Connection refused)");
     }
 
     private RequestRecord onlyRecord() {

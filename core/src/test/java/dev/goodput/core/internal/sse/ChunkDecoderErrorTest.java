@@ -17,7 +17,7 @@ class ChunkDecoderErrorTest {
     }
 
     private static StreamChunk error(String detail) {
-        return new StreamChunk(Kind.ERROR, "", -1, -1, false, null, detail);
+        return new StreamChunk(Kind.ERROR, "", -1, -1, false, null, detail, null);
     }
 
     @Nested
@@ -130,7 +130,7 @@ class ChunkDecoderErrorTest {
     class Malformed {
 
         private void assertMalformed(String data, String detail) {
-            assertThat(decode(data)).isEqualTo(new StreamChunk(Kind.MALFORMED, "", -1, -1, false, null, detail));
+            assertThat(decode(data)).isEqualTo(new StreamChunk(Kind.MALFORMED, "", -1, -1, false, null, detail, null));
         }
 
         @Test

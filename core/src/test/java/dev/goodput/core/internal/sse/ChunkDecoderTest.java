@@ -2,6 +2,7 @@ package dev.goodput.core.internal.sse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.goodput.core.ServerTimings;
 import dev.goodput.core.internal.sse.StreamChunk.Kind;
 import dev.goodput.core.internal.sse.StreamFixtures.Fixture;
 import java.util.List;
@@ -20,7 +21,7 @@ class ChunkDecoderTest {
     }
 
     private static StreamChunk chunk(Kind kind, String text, int prompt, int completion, boolean last, String finish) {
-        return new StreamChunk(kind, text, prompt, completion, last, finish, null);
+        return new StreamChunk(kind, text, prompt, completion, last, finish, null, null);
     }
 
     private static StreamChunk content(String text) {
@@ -34,7 +35,7 @@ class ChunkDecoderTest {
     @ParameterizedTest
     @ValueSource(strings = {"[DONE]", " [DONE] ", "[DONE]\n", "\t[DONE]"})
     void should_read_done_ignoring_surrounding_whitespace(String data) {
-        assertThat(decode(data)).isEqualTo(new StreamChunk(Kind.DONE, "", -1, -1, false, null, null));
+        assertThat(decode(data)).isEqualTo(new StreamChunk(Kind.DONE, "", -1, -1, false, null, null, null));
     }
 
     @Test
@@ -106,7 +107,22 @@ class ChunkDecoderTest {
         assertThat(decode("""
                     {"choices":[{"finish_reason":"stop","index":0,"delta":{}}],"created":1,"id":"chatcmpl-x",\
                     "model":"m","system_fingerprint":"b6123","object":"chat.completion.chunk","timings":\
-                    {"prompt_n":9,"prompt_ms":12.5,"predicted_n":2,"predicted_ms":30.1,"predicted_per_second":66.4}}""")).isEqualTo(chunk(Kind.NO_CONTENT, "", -1, -1, false, "stop"));
+                    {"cache_n":3,"prompt_n":9,"prompt_ms":12.5,"predicted_n":2,"predicted_ms":30.1,\
+                    "predicted_per_second":66.4}}"""))
+                .isEqualTo(new StreamChunk(
+                        Kind.NO_CONTENT, "", -1, -1, false, "stop", null, new ServerTimings(3, 9, 12.5, 2, 30.1)));
+    }
+
+    @Test
+    void should_ignore_timings_of_an_unexpected_shape_or_without_both_parts() {
+        assertThat(decode("{\"choices\":[],\"timings\":\"fast\"}").timings()).isNull();
+        assertThat(decode("{\"choices\":[],\"timings\":{\"prompt_n\":\"9\",\"prompt_ms\":1,\"predicted_n\":2,"
+                                + "\"predicted_ms\":3}}")
+                        .timings())
+                .isNull();
+        assertThat(decode("{\"choices\":[],\"timings\":{\"prompt_n\":9,\"prompt_ms\":1.5}}")
+                        .timings())
+                .isNull();
     }
 
     @Test

@@ -94,6 +94,7 @@ final class CliOptions {
             if (v.containsKey("fault-retry-after")) {
                 faults = faults.withRetryAfter(Duration.ofSeconds(number(v, "fault-retry-after", Long::parseLong)));
             }
+            faults = faults.withCloseAfterStreams(v.containsKey("fault-close-after-stream"));
             MockServerConfig.Builder config = MockServerConfig.builder()
                     .host(v.getOrDefault("host", "127.0.0.1"))
                     .port(v.containsKey("port") ? number(v, "port", Integer::parseInt) : DEFAULT_PORT)

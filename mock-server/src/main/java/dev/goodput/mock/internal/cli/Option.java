@@ -64,6 +64,10 @@ final class Option {
         }
         options.add(new Option("fault-stall-ms", "MS", "how long a stall fault pauses a stream (default 2000)"));
         options.add(new Option("fault-retry-after", "S", "Retry-After seconds on 429 and 503 faults"));
+        options.add(new Option(
+                "fault-close-after-stream",
+                null,
+                "close the connection after each streamed response while advertising keep-alive (as llama.cpp)"));
         options.add(new Option("fault-seed", "S", "seed of the fault draws (default --seed)"));
         options.add(new Option("max-connections", "N", "most open connections (default 4096)"));
         options.add(new Option("ground-truth-capacity", "N", "most request records kept (default 10000)"));

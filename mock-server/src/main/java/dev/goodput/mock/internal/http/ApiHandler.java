@@ -132,7 +132,8 @@ final class ApiHandler implements HttpServerLoop.RequestHandler {
                     outputSeed,
                     plan,
                     server.faults().stallDuration().toNanos(),
-                    request.keepAlive());
+                    request.keepAlive(),
+                    server.faults().closeAfterStreams());
             sink.start();
             server.engine().submit(engineRequest, sink);
         } else {

@@ -28,6 +28,7 @@ final class StreamingResponse implements TokenSink {
     private final FaultPlan plan;
     private final long stallNanos;
     private final boolean keepAlive;
+    private final boolean closeAfterStream;
 
     // Engine-thread side (calls arrive in order), guarded by this.
     private boolean stallStarted;
@@ -51,7 +52,8 @@ final class StreamingResponse implements TokenSink {
             long outputSeed,
             FaultPlan plan,
             long stallNanos,
-            boolean keepAlive) {
+            boolean keepAlive,
+            boolean closeAfterStream) {
         this.connection = connection;
         this.lane = lane;
         this.timer = timer;
@@ -62,6 +64,7 @@ final class StreamingResponse implements TokenSink {
         this.plan = plan;
         this.stallNanos = stallNanos;
         this.keepAlive = keepAlive;
+        this.closeAfterStream = closeAfterStream;
     }
 
     /** Sends the response head; the events follow as the engine emits. */
@@ -217,6 +220,7 @@ final class StreamingResponse implements TokenSink {
     private void finish(long sentNanos, String finishReason) {
         truth.finish(sentNanos, finishReason, 200);
         cancelled = true;
-        connection.endResponse(keepAlive);
+        // A server that closes after each stream (llama.cpp does) still advertised keep-alive in the head.
+        connection.endResponse(keepAlive && !closeAfterStream);
     }
 }
