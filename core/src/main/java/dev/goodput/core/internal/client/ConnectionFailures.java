@@ -32,7 +32,7 @@ final class ConnectionFailures {
                 named = t;
             }
         }
-        String message = messageOf(named);
+        String message = named.getMessage();
         return kind + " (" + named.getClass().getSimpleName() + (message == null ? "" : ": " + message) + ")";
     }
 
@@ -60,18 +60,5 @@ final class ConnectionFailures {
             }
         }
         return closed;
-    }
-
-    /**
-     * The exception's message, or its first cause's: the JDK client's outer {@code ConnectException} has none and
-     * carries "Connection refused" in its cause.
-     */
-    private static String messageOf(Throwable named) {
-        for (Throwable t = named; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t.getMessage() != null && !t.getMessage().isBlank()) {
-                return t.getMessage();
-            }
-        }
-        return null;
     }
 }

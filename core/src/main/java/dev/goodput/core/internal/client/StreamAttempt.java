@@ -278,7 +278,8 @@ public final class StreamAttempt {
         StreamChunk chunk = DECODER.decode(event);
         switch (chunk.kind()) {
             case DONE -> {
-                String detail = StreamEnds.detailAtDone(contentEvents, finishReason, settings.requireStreamEnd());
+                String detail = StreamEnds.detailAtDone(
+                        contentEvents, finishReason, settings.requireStreamEnd(), tokens.serverOutputTokens());
                 parserEnding = endLocked(detail == null ? Outcome.SUCCESS : Outcome.FAILED, detail, nanos);
             }
             case ERROR ->

@@ -11,10 +11,20 @@ final class StreamEnds {
 
     private StreamEnds() {}
 
-    /** Returns why a stream that ended with {@code [DONE]} failed, or {@code null} when it succeeded. */
-    static String detailAtDone(int contentEvents, String finishReason, boolean requireStreamEnd) {
+    /**
+     * Returns why a stream that ended with {@code [DONE]} failed, or {@code null} when it succeeded.
+     *
+     * @param serverOutputTokens the server's output count, or -1 when it sent none
+     */
+    static String detailAtDone(
+            int contentEvents, String finishReason, boolean requireStreamEnd, int serverOutputTokens) {
         if (contentEvents == 0) {
-            return NO_TEXT_AT_DONE;
+            // A real engine can generate tokens without text: special tokens, or bytes of a character it never
+            // completed. There is still no first token to time, but the reason says what happened.
+            return serverOutputTokens > 0
+                    ? NO_TEXT_AT_DONE + " (the server counted " + serverOutputTokens
+                            + " output tokens, none with text: special tokens, or bytes of an unfinished character)"
+                    : NO_TEXT_AT_DONE;
         }
         if (requireStreamEnd && finishReason == null) {
             return "the stream ended with [DONE] but no choice carried a finish_reason";

@@ -71,6 +71,14 @@ final class TokenTally {
         return serverPromptTokens;
     }
 
+    /** Returns the server's output count so far (final, finishing-event or continuous usage), or -1 when none. */
+    int serverOutputTokens() {
+        if (finalCompletionTokens >= 0) {
+            return finalCompletionTokens;
+        }
+        return finishCompletionTokens >= 0 ? finishCompletionTokens : continuousCompletionTokens;
+    }
+
     /** Returns the output count from the best source; call once, at the end of the stream. */
     OutputCount output(int contentEvents) {
         int clientTokens = -1;

@@ -248,8 +248,7 @@ class InFlightRequestTest {
 
         RequestRecord record = onlyRecord();
         assertThat(record.connectionRetries()).isZero();
-        assertThat(record.errorDetail())
-                .isEqualTo("connection refused or unreachable (ConnectException: Connection refused)");
+        assertThat(record.errorDetail()).isEqualTo("connection refused or unreachable (ConnectException)");
     }
 
     private RequestRecord onlyRecord() {

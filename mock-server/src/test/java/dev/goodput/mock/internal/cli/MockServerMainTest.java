@@ -91,6 +91,7 @@ class MockServerMainTest {
             "100",
             "--fault-retry-after",
             "3",
+            "--fault-close-after-stream",
             "--ground-truth-capacity",
             "5"
         });
@@ -106,6 +107,7 @@ class MockServerMainTest {
         assertThat(config.faults().seed()).isEqualTo(9);
         assertThat(config.faults().stallDuration()).isEqualTo(Duration.ofMillis(100));
         assertThat(config.faults().retryAfter()).hasValue(Duration.ofSeconds(3));
+        assertThat(config.faults().closeAfterStreams()).isTrue();
         assertThat(config.groundTruthCapacity()).isEqualTo(5);
     }
 

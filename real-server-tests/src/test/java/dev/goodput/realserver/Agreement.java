@@ -1,0 +1,128 @@
+package dev.goodput.realserver;
+
+import dev.goodput.core.RequestRecord;
+import dev.goodput.core.ServerTimings;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * Goodput's figures beside the engine's own for the successful requests of one run, as one row of the agreement
+ * table that docs/real-servers.md quotes; rows are appended to {@code target/real-server/agreement.md}.
+ */
+final class Agreement {
+
+    static final Path TABLE = LlamaServer.REPORTS.resolve("agreement.md");
+    private static final String HEADER = "| concurrency | requests | Goodput TTFT from send p50 / p99 ms |"
+            + " Goodput TTFT - headers p50 / p99 ms | server prompt_ms p50 / p99 |"
+            + " Goodput TPOT p50 / p99 ms | server ms per token p50 / p99 | output tokens Goodput = server |"
+            + " prompt tokens server - client |";
+
+    private final int concurrency;
+    private final List<RequestRecord> records;
+
+    Agreement(int concurrency, List<RequestRecord> successes) {
+        this.concurrency = concurrency;
+        this.records = successes;
+    }
+
+    double goodputTtftMillis(double percentile) {
+        return percentile(percentile, r -> r.ttftFromSendNanos() / 1e6);
+    }
+
+    /** TTFT from the headers: what is left of TTFT once the server has accepted the request and answered. */
+    double goodputTtftAfterHeadersMillis(double percentile) {
+        return percentile(percentile, r -> (r.firstTokenNanos() - r.headersNanos()) / 1e6);
+    }
+
+    double serverPromptMillis(double percentile) {
+        return percentile(percentile, r -> r.serverTimings().promptMillis());
+    }
+
+    double goodputTpotMillis(double percentile) {
+        return percentile(percentile, r -> r.tpotNanos() / 1e6);
+    }
+
+    double serverMillisPerToken(double percentile) {
+        return percentile(percentile, r -> r.serverTimings().predictedMillisPerToken());
+    }
+
+    /** Returns how many requests have Goodput's output count equal to the engine's. */
+    long outputCountsEqual() {
+        return records.stream()
+                .filter(r -> r.outputTokens() == r.serverTimings().predictedTokens())
+                .count();
+    }
+
+    /** Returns the distinct differences between the server's prompt count and the client tokenizer's. */
+    long[] promptCountDifferences() {
+        return records.stream()
+                .mapToLong(r -> r.serverPromptTokens() - r.clientPromptTokens())
+                .distinct()
+                .toArray();
+    }
+
+    String row() {
+        return String.format(
+                Locale.ROOT,
+                "| %d | %d | %.1f / %.1f | %.1f / %.1f | %.1f / %.1f | %.2f / %.2f | %.2f / %.2f | %d of %d | %s |",
+                concurrency,
+                records.size(),
+                goodputTtftMillis(50),
+                goodputTtftMillis(99),
+                goodputTtftAfterHeadersMillis(50),
+                goodputTtftAfterHeadersMillis(99),
+                serverPromptMillis(50),
+                serverPromptMillis(99),
+                goodputTpotMillis(50),
+                goodputTpotMillis(99),
+                serverMillisPerToken(50),
+                serverMillisPerToken(99),
+                outputCountsEqual(),
+                records.size(),
+                Arrays.toString(promptCountDifferences()));
+    }
+
+    /** Appends this run's row to the table, writing the header first when the table is new. */
+    void append() {
+        try {
+            Files.createDirectories(TABLE.getParent());
+            StringBuilder text = new StringBuilder();
+            if (!Files.exists(TABLE)) {
+                text.append(HEADER)
+                        .append('\n')
+                        .append(HEADER.replaceAll("[^|]+", "---"))
+                        .append('\n');
+            }
+            text.append(row()).append('\n');
+            Files.writeString(
+                    TABLE, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private double percentile(double percentile, ToDoubleFunction<RequestRecord> value) {
+        double[] sorted = records.stream().mapToDouble(value).sorted().toArray();
+        if (sorted.length == 0) {
+            return Double.NaN;
+        }
+        // Linear interpolation between closest ranks (Hyndman and Fan's type 7, as numpy's default).
+        double rank = percentile / 100.0 * (sorted.length - 1);
+        int below = (int) Math.floor(rank);
+        int above = Math.min(below + 1, sorted.length - 1);
+        return sorted[below] + (rank - below) * (sorted[above] - sorted[below]);
+    }
+
+    static boolean hasTimings(RequestRecord record) {
+        ServerTimings timings = record.serverTimings();
+        return timings != null && timings.predictedTokens() > 0;
+    }
+}

@@ -1,0 +1,127 @@
+package dev.goodput.realserver;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.goodput.core.Goodput;
+import dev.goodput.core.Load;
+import dev.goodput.core.Outcome;
+import dev.goodput.core.RequestRecord;
+import dev.goodput.core.RunResult;
+import dev.goodput.core.workload.LengthDistribution;
+import dev.goodput.core.workload.PromptTokenizer;
+import dev.goodput.core.workload.RandomWorkload;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Goodput's figures against the engine's own, per request, at concurrency 1, 2 and 4 on a 4-slot llama-server:
+ * the server's {@code timings} on its last chunk and its {@code /metrics} counters. Counts must agree exactly; times
+ * within the tolerance docs/real-servers.md states (the table there comes from {@code target/real-server/
+ * agreement.md}, which these runs write).
+ */
+@EnabledIfEnvironmentVariable(
+        named = LlamaServer.BINARY_VARIABLE,
+        matches = ".+",
+        disabledReason = LlamaServer.SKIP_REASON)
+@EnabledIfEnvironmentVariable(
+        named = LlamaServer.MODEL_VARIABLE,
+        matches = ".+",
+        disabledReason = LlamaServer.SKIP_REASON)
+class LlamaCppAgreementTest {
+
+    private static final int INPUT_TOKENS = 64;
+    private static final int OUTPUT_TOKENS = 64;
+    private static final LlamaServer SERVER = LlamaServer.withSlots(4, 8192);
+
+    @BeforeAll
+    static void start() {
+        SERVER.start();
+    }
+
+    @AfterAll
+    static void stop() {
+        SERVER.stop();
+    }
+
+    @ParameterizedTest(name = "concurrency {0}")
+    @ValueSource(ints = {1, 2, 4})
+    void should_agree_with_the_engines_own_counts_and_times(int concurrency) throws Exception {
+        Map<String, Double> before = SERVER.metrics();
+        RunResult result = Goodput.newRun(SERVER.serverEndpoint())
+                .workload(RandomWorkload.builder()
+                        .inputTokens(LengthDistribution.fixed(INPUT_TOKENS))
+                        .outputTokens(LengthDistribution.fixed(OUTPUT_TOKENS))
+                        .tokenizer(PromptTokenizer.huggingFace(LlamaServer.tokenizerFile()))
+                        .seed(concurrency)
+                        .build())
+                .load(Load.concurrency(concurrency)
+                        .requests(16L * concurrency + 8)
+                        .warmupRequests(concurrency))
+                // Without the preflight every generation the server counted is one of these records.
+                .preflight(false)
+                .run();
+        Map<String, Double> after = SERVER.metrics();
+
+        assertThat(result.accounting().count(Outcome.SUCCESS))
+                .as("every request succeeds: %s", result.failures())
+                .isEqualTo(result.accounting().scheduled());
+        List<RequestRecord> records = result.records();
+        assertThat(records).allSatisfy(record -> {
+            assertThat(record.serverTimings())
+                    .as("the server's timings of request %d", record.index())
+                    .isNotNull();
+            assertThat(record.outputTokenSource().isServerCount()).isTrue();
+            assertThat(record.outputTokens()).isEqualTo(OUTPUT_TOKENS);
+            assertThat(record.serverTimings().predictedTokens()).isEqualTo(OUTPUT_TOKENS);
+            assertThat(record.clientPromptTokens()).isEqualTo(INPUT_TOKENS);
+            int cached = Math.max(0, record.serverTimings().cachedPromptTokens());
+            assertThat(record.serverTimings().promptTokens() + cached)
+                    .as("evaluated plus cached prompt tokens")
+                    .isEqualTo(record.serverPromptTokens());
+        });
+        Agreement agreement = new Agreement(concurrency, records);
+        agreement.append();
+        System.out.println("[agreement] " + agreement.row());
+
+        // Counts: the chat template adds the same tokens to every prompt, and the engine generated what we counted.
+        assertThat(agreement.promptCountDifferences())
+                .as("server prompt count - client count")
+                .hasSize(1);
+        assertThat(agreement.promptCountDifferences()[0]).isPositive();
+        assertThat(agreement.outputCountsEqual()).isEqualTo(records.size());
+        assertThat(delta(before, after, "llamacpp:tokens_predicted_total"))
+                .as("/metrics generated tokens")
+                .isEqualTo(
+                        records.stream().mapToLong(RequestRecord::outputTokens).sum(), within(0.5));
+        assertThat(delta(before, after, "llamacpp:prompt_tokens_total"))
+                .as("/metrics evaluated prompt tokens")
+                .isEqualTo(
+                        records.stream()
+                                .mapToLong(r -> r.serverTimings().promptTokens())
+                                .sum(),
+                        within(0.5));
+
+        // Times: the engine's per-token time is the stream's, seen from the client.
+        double tpot = agreement.goodputTpotMillis(50);
+        double engine = agreement.serverMillisPerToken(50);
+        assertThat(tpot).as("median TPOT vs the engine's ms per token").isCloseTo(engine, within(0.10 * engine));
+        // llama-server sends the response head before it evaluates the prompt, so what follows the head until the
+        // first token is the engine's prompt time (plus one decode step and the network, well under a millisecond).
+        double afterHeaders = agreement.goodputTtftAfterHeadersMillis(50);
+        double prompt = agreement.serverPromptMillis(50);
+        assertThat(afterHeaders)
+                .as("median TTFT after the headers vs the engine's prompt time")
+                .isCloseTo(prompt, within(0.15 * prompt + 1.0));
+    }
+
+    private static double delta(Map<String, Double> before, Map<String, Double> after, String name) {
+        assertThat(after).as("/metrics has %s", name).containsKey(name);
+        return after.get(name) - before.getOrDefault(name, 0.0);
+    }
+}
