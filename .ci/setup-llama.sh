@@ -182,7 +182,8 @@ setup() {
     say "another run holds $BASE/.lock; waiting for it (up to 30 minutes)"
     flock -w 1800 9 || { fail "timed out waiting for $BASE/.lock"; return 1; }
   fi
-  if [ ! -x "$DEST/bin/llama-server" ] || [ ! -s "$DEST/COMMIT" ] || [ ! -d "$DEST/gguf-py" ]; then
+  if [ ! -x "$DEST/bin/llama-server" ] || [ ! -s "$DEST/COMMIT" ] || [ ! -d "$DEST/gguf-py" ] ||
+    [ ! -s "$DEST/vocab/ggml-vocab-llama-bpe.gguf" ]; then
     build_server || return 1
   fi
   "$DEST/bin/llama-server" --version >/dev/null 2>&1 || { fail "$DEST/bin/llama-server does not run"; return 1; }
