@@ -15,16 +15,15 @@ import org.apiguardian.api.API;
  * @param promptMillis the engine's time evaluating them ({@code prompt_ms})
  * @param predictedTokens tokens the engine generated ({@code predicted_n})
  * @param predictedMillis the engine's time generating them ({@code predicted_ms})
+ * @param predictedMillisPerToken the engine's own time per generated token ({@code predicted_per_token_ms}), or
+ *     {@link Double#NaN} when not reported. llama.cpp divides {@code predicted_ms} by {@code predicted_n - 1}: the
+ *     first token comes out of the prompt's evaluation, as in TPOT
  */
 @API(status = EXPERIMENTAL, since = "0.2")
 public record ServerTimings(
-        int cachedPromptTokens, int promptTokens, double promptMillis, int predictedTokens, double predictedMillis) {
-
-    /**
-     * Returns the engine's time per generated token, {@code predictedMillis / predictedTokens} (llama.cpp's {@code
-     * predicted_per_token_ms}), or {@link Double#NaN} when it generated none.
-     */
-    public double predictedMillisPerToken() {
-        return predictedTokens > 0 ? predictedMillis / predictedTokens : Double.NaN;
-    }
-}
+        int cachedPromptTokens,
+        int promptTokens,
+        double promptMillis,
+        int predictedTokens,
+        double predictedMillis,
+        double predictedMillisPerToken) {}

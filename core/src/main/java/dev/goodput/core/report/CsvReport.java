@@ -28,7 +28,7 @@ public final class CsvReport {
             + "held_by_concurrency_cap,content_events,output_tokens,output_token_source,client_output_tokens,"
             + "server_prompt_tokens,client_prompt_tokens,finish_reason,error,attempts,retried_attempts,"
             + "connection_retries,server_cached_prompt_tokens,server_prompt_tokens_evaluated,server_prompt_ms,"
-            + "server_predicted_tokens,server_predicted_ms";
+            + "server_predicted_tokens,server_predicted_ms,server_ms_per_token";
 
     private CsvReport() {}
 
@@ -89,7 +89,10 @@ public final class CsvReport {
                 r.serverTimings() == null ? "" : count(r.serverTimings().promptTokens()),
                 r.serverTimings() == null ? "" : millis(r.serverTimings().promptMillis() * 1e6),
                 r.serverTimings() == null ? "" : count(r.serverTimings().predictedTokens()),
-                r.serverTimings() == null ? "" : millis(r.serverTimings().predictedMillis() * 1e6)
+                r.serverTimings() == null ? "" : millis(r.serverTimings().predictedMillis() * 1e6),
+                r.serverTimings() == null || Double.isNaN(r.serverTimings().predictedMillisPerToken())
+                        ? ""
+                        : millis(r.serverTimings().predictedMillisPerToken() * 1e6)
             };
             for (int i = 0; i < cells.length; i++) {
                 if (i > 0) {

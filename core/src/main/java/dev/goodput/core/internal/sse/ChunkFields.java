@@ -64,6 +64,7 @@ final class ChunkFields {
     private double promptMillis = Double.NaN;
     private int predictedTokens = -1;
     private double predictedMillis = Double.NaN;
+    private double predictedMillisPerToken = Double.NaN;
 
     /** Reads the object whose {@code START_OBJECT} token is the parser's current token. */
     void readChunk(JsonParser parser) throws IOException {
@@ -102,7 +103,13 @@ final class ChunkFields {
                 || !(predictedMillis >= 0)) {
             return null;
         }
-        return new ServerTimings(cachedPromptTokens, timedPromptTokens, promptMillis, predictedTokens, predictedMillis);
+        return new ServerTimings(
+                cachedPromptTokens,
+                timedPromptTokens,
+                promptMillis,
+                predictedTokens,
+                predictedMillis,
+                predictedMillisPerToken);
     }
 
     private void readTimings(JsonParser parser, JsonToken value) throws IOException {
@@ -124,8 +131,9 @@ final class ChunkFields {
                 case "prompt_ms" -> promptMillis = parser.getValueAsDouble(Double.NaN);
                 case "predicted_n" -> predictedTokens = parser.getValueAsInt(-1);
                 case "predicted_ms" -> predictedMillis = parser.getValueAsDouble(Double.NaN);
+                case "predicted_per_token_ms" -> predictedMillisPerToken = parser.getValueAsDouble(Double.NaN);
                 default -> {
-                    // Rates and per-token figures are derived from the four above.
+                    // Rates are derived from the figures above.
                 }
             }
         }

@@ -108,9 +108,16 @@ class ChunkDecoderTest {
                     {"choices":[{"finish_reason":"stop","index":0,"delta":{}}],"created":1,"id":"chatcmpl-x",\
                     "model":"m","system_fingerprint":"b6123","object":"chat.completion.chunk","timings":\
                     {"cache_n":3,"prompt_n":9,"prompt_ms":12.5,"predicted_n":2,"predicted_ms":30.1,\
-                    "predicted_per_second":66.4}}"""))
+                    "predicted_per_token_ms":30.1,"predicted_per_second":66.4}}"""))
                 .isEqualTo(new StreamChunk(
-                        Kind.NO_CONTENT, "", -1, -1, false, "stop", null, new ServerTimings(3, 9, 12.5, 2, 30.1)));
+                        Kind.NO_CONTENT,
+                        "",
+                        -1,
+                        -1,
+                        false,
+                        "stop",
+                        null,
+                        new ServerTimings(3, 9, 12.5, 2, 30.1, 30.1)));
     }
 
     @Test
