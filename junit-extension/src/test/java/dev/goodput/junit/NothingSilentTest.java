@@ -305,6 +305,10 @@ class NothingSilentTest {
                         + " 'VLLM_API_KEY' needs goodput.server.url: it names the environment variable with that"
                         + " server's API key, so without a URL it would be ignored; set goodput.server.url too, or"
                         + " remove goodput.server.api-key-env",
+                "goodput.server.api-base-path | /openai/v1 | configuration parameter goodput.server.api-base-path ="
+                        + " '/openai/v1' needs goodput.server.url: it names the path of that server's API, so without"
+                        + " a URL it would be ignored; set goodput.server.url too, or remove"
+                        + " goodput.server.api-base-path",
             })
     void should_fail_a_server_setting_without_the_server_url(String key, String value, String message) {
         Events events = execute(selectClass(NoLoad.class), Map.of(key, value));

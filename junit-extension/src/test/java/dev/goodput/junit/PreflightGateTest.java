@@ -61,6 +61,23 @@ class PreflightGateTest {
     }
 
     @GoodputTest
+    static class ApiAtTheRoot {
+        @org.junit.jupiter.api.Test
+        @ServerUrl(value = "http://127.0.0.1:9", model = "nobody", apiBasePath = "")
+        @Workload(inputTokens = 8, outputTokens = 2)
+        @LoadProfile(concurrency = 2, requests = 10)
+        void gate() {}
+    }
+
+    @Test
+    void should_look_for_the_api_where_the_base_path_says() {
+        Events events = execute(ApiAtTheRoot.class, Map.of());
+
+        assertThat(GoodputExtensionTest.failureMessages(events).get("gate"))
+                .startsWith("ApiAtTheRoot.gate(): preflight failed: GET http://127.0.0.1:9/models: ");
+    }
+
+    @GoodputTest
     static class TenRequests {
         static RunResult captured;
 
@@ -90,6 +107,24 @@ class PreflightGateTest {
             assertThat(server.groundTruth())
                     .as("generation requests the server received")
                     .isEmpty();
+        }
+    }
+
+    @Test
+    void should_take_the_api_base_path_from_the_configuration() throws Exception {
+        try (MockServer server =
+                MockServer.start(MockServerConfig.defaults().withPerformanceModel(PerformanceModel.preset("fixed")))) {
+            Events events = execute(
+                    TenRequests.class,
+                    Map.of(
+                            "goodput.server.url", server.baseUrl(),
+                            "goodput.server.model", server.modelName(),
+                            "goodput.server.api-base-path", "/gateway/v1"));
+
+            // The preflight tolerates a missing model list (some servers have none); the streamed probe then fails.
+            assertThat(GoodputExtensionTest.failureMessages(events).get("gate"))
+                    .startsWith("TenRequests.gate(): preflight failed: POST " + server.baseUrl()
+                            + "/gateway/v1/chat/completions: HTTP 404: Not Found: /gateway/v1/chat/completions");
         }
     }
 

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
         disabledReason = LlamaServer.SKIP_REASON)
 class LlamaCppGateTest {
 
-    // real-server-gate
+    // tag::real-server-gate[]
     @ServerUnderTest
     static final LlamaServer LLAMA = LlamaServer.withSlots(4, 8192);
 
@@ -37,5 +37,5 @@ class LlamaCppGateTest {
     @Slo(metric = TTFT, percentile = 90, atMost = 2_000)
     @Slo(metric = TPOT, percentile = 90, atMost = 100)
     void four_users_get_their_first_token_within_2_s_and_a_token_every_100_ms() {}
-    // real-server-gate
+    // end::real-server-gate[]
 }
