@@ -11,6 +11,7 @@ import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.WorkloadSpec;
+import dev.goodput.core.report.ConsoleReport;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -62,6 +63,7 @@ class LlamaCppContainerTest {
                             .build())
                     .load(Load.concurrency(2).requests(REQUESTS))
                     .run();
+            System.out.print(ConsoleReport.format(result));
 
             assertThat(result.accounting().scheduled()).isEqualTo(REQUESTS);
             assertThat(result.accounting().count(Outcome.SUCCESS))
