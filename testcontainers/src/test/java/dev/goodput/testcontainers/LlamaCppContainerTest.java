@@ -1,0 +1,93 @@
+package dev.goodput.testcontainers;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.goodput.core.Goodput;
+import dev.goodput.core.Load;
+import dev.goodput.core.Outcome;
+import dev.goodput.core.Phase;
+import dev.goodput.core.RequestAttempt;
+import dev.goodput.core.RequestRecord;
+import dev.goodput.core.RunResult;
+import dev.goodput.core.ServerEndpoint;
+import dev.goodput.core.WorkloadSpec;
+import dev.goodput.core.report.ConsoleReport;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.testcontainers.utility.DockerImageName;
+
+/**
+ * A real llama.cpp server in a container, measured by a small Goodput run. It needs a container engine, a
+ * llama.cpp server image ({@code GOODPUT_LLAMA_IMAGE}, which {@code .ci/setup-llama-image.sh} builds locally)
+ * and a GGUF model ({@code GOODPUT_LLAMA_MODEL}, from {@code .ci/setup-llama.sh}); without them it is skipped.
+ */
+@EnabledIfContainerEngine
+class LlamaCppContainerTest {
+
+    private static final int REQUESTS = 20;
+    private static final int OUTPUT_TOKENS = 16;
+
+    @Test
+    @Timeout(120)
+    void should_serve_a_small_load_on_the_cpu_with_every_request_complete_and_the_image_recorded() {
+        String image = System.getenv("GOODPUT_LLAMA_IMAGE");
+        String model = System.getenv("GOODPUT_LLAMA_MODEL");
+        assumeTrue(
+                image != null && !image.isBlank(),
+                "GOODPUT_LLAMA_IMAGE is not set; eval \"$(bash .ci/setup-llama-image.sh)\" builds a local image");
+        assumeTrue(
+                model != null && Files.isRegularFile(Path.of(model)),
+                "GOODPUT_LLAMA_MODEL does not name a GGUF file; eval \"$(bash .ci/setup-llama.sh)\" fetches one");
+        DockerImageName imageName = DockerImageName.parse(image).asCompatibleSubstituteFor(LlamaCppContainer.IMAGE);
+
+        try (LlamaCppContainer llama = new LlamaCppContainer(imageName)
+                .withModelFile(Path.of(model))
+                .withAlias("tiny")
+                .withParallel(2)
+                .withContextSize(2048)
+                .withThreads(1)
+                .withStartupTimeout(Duration.ofMinutes(1))) {
+            llama.start();
+            ServerEndpoint endpoint = llama.serverEndpoint();
+
+            // Synthetic workloads send ignore_eos: true, which llama.cpp honours, so a random model's early
+            // end-of-sequence token does not cut an output short.
+            RunResult result = Goodput.newRun(endpoint)
+                    .workload(WorkloadSpec.synthetic()
+                            .inputTokens(32)
+                            .outputTokens(OUTPUT_TOKENS)
+                            .seed(1)
+                            .build())
+                    // One retry, for a request that fails before streaming anything: in about one run in
+                    // seven through Podman a request met "connection closed by the server" on a reused
+                    // connection; the assertion below lets only that reason through a retry.
+                    .load(Load.concurrency(2).requests(REQUESTS).retries(1))
+                    .run();
+            System.out.print(ConsoleReport.format(result));
+
+            assertThat(result.accounting().scheduled()).isEqualTo(REQUESTS);
+            assertThat(result.accounting().count(Outcome.SUCCESS))
+                    .as("successes; failures: %s", result.failures())
+                    .isEqualTo(REQUESTS);
+            assertThat(result.records())
+                    .flatExtracting(RequestRecord::retriedAttempts)
+                    .extracting(RequestAttempt::reason)
+                    .allSatisfy(reason -> assertThat(reason).startsWith("connection closed by the server"));
+            assertThat(result.records())
+                    .filteredOn(record -> record.phase() == Phase.MEASURED)
+                    .isNotEmpty()
+                    .extracting(RequestRecord::outputTokens)
+                    .containsOnly(OUTPUT_TOKENS);
+            assertThat(result.tokens().shorterThanAsked()).isZero();
+            assertThat(result.spec().server().metadata())
+                    .containsEntry("server", "llama.cpp")
+                    .containsEntry("container_image", imageName.getUnversionedPart())
+                    .containsEntry("container_tag", imageName.getVersionPart())
+                    .containsEntry("model_file", Path.of(model).getFileName().toString());
+        }
+    }
+}
