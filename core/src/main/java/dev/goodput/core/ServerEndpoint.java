@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 import org.apiguardian.api.API;
 
@@ -29,35 +30,38 @@ public final class ServerEndpoint {
     /** The API base path when none is set: requests go to {@code /v1/chat/completions} and the like. */
     public static final String DEFAULT_API_BASE_PATH = "/v1";
 
-    private final URI baseUrl;
-    private final String apiBasePath;
-    private final String model;
-    private final String apiKeyVariable;
-    private final boolean continuousUsageStats;
-    private final boolean requireStreamEnd;
-    private final Duration connectTimeout;
-    private final UnaryOperator<String> environment;
-    private final Map<String, Object> metadata;
+    /** The settings; the withX methods change a copy, and no instance changes after construction. */
+    private static final class Fields implements Cloneable {
+        URI baseUrl;
+        String apiBasePath = DEFAULT_API_BASE_PATH;
+        String model;
+        String apiKeyVariable;
+        boolean continuousUsageStats = true;
+        boolean requireStreamEnd = true;
+        Duration connectTimeout = Duration.ofSeconds(10);
+        UnaryOperator<String> environment = System::getenv;
+        Map<String, Object> metadata = Map.of();
 
-    private ServerEndpoint(
-            URI baseUrl,
-            String apiBasePath,
-            String model,
-            String apiKeyVariable,
-            boolean continuousUsageStats,
-            boolean requireStreamEnd,
-            Duration connectTimeout,
-            UnaryOperator<String> environment,
-            Map<String, Object> metadata) {
-        this.baseUrl = baseUrl;
-        this.apiBasePath = apiBasePath;
-        this.model = model;
-        this.apiKeyVariable = apiKeyVariable;
-        this.continuousUsageStats = continuousUsageStats;
-        this.requireStreamEnd = requireStreamEnd;
-        this.connectTimeout = connectTimeout;
-        this.environment = environment;
-        this.metadata = metadata;
+        Fields copy() {
+            try {
+                return (Fields) clone();
+            } catch (CloneNotSupportedException e) {
+                throw new AssertionError(e);
+            }
+        }
+    }
+
+    // Final, so the settings it holds are safely published with the endpoint.
+    private final Fields fields;
+
+    private ServerEndpoint(Fields fields) {
+        this.fields = fields;
+    }
+
+    private ServerEndpoint with(Consumer<Fields> change) {
+        Fields copy = fields.copy();
+        change.accept(copy);
+        return new ServerEndpoint(copy);
     }
 
     /**
@@ -87,16 +91,10 @@ public final class ServerEndpoint {
         if (root.endsWith("/v1")) {
             root = root.substring(0, root.length() - 3);
         }
-        return new ServerEndpoint(
-                URI.create(root),
-                DEFAULT_API_BASE_PATH,
-                model,
-                null,
-                true,
-                true,
-                Duration.ofSeconds(10),
-                System::getenv,
-                Map.of());
+        Fields fields = new Fields();
+        fields.baseUrl = URI.create(root);
+        fields.model = model;
+        return new ServerEndpoint(fields);
     }
 
     /**
@@ -116,21 +114,12 @@ public final class ServerEndpoint {
             throw new IllegalArgumentException("apiBasePath must be empty or a path starting with '/' (such as '/v1'),"
                     + " without query, fragment or spaces; was '" + path + "'");
         }
-        return new ServerEndpoint(
-                baseUrl,
-                trimmed,
-                model,
-                apiKeyVariable,
-                continuousUsageStats,
-                requireStreamEnd,
-                connectTimeout,
-                environment,
-                metadata);
+        return with(f -> f.apiBasePath = trimmed);
     }
 
     /** Returns the path under the base URL where the API is served, {@code /v1} unless set; empty for the root. */
     public String apiBasePath() {
-        return apiBasePath;
+        return fields.apiBasePath;
     }
 
     /**
@@ -138,7 +127,7 @@ public final class ServerEndpoint {
      * http://127.0.0.1:8000/v1/chat/completions} by default.
      */
     public URI apiUrl(String path) {
-        return URI.create(baseUrl + apiBasePath + path);
+        return URI.create(fields.baseUrl + fields.apiBasePath + path);
     }
 
     /** Reads the API key from the named environment variable when a run starts, and sends it as a bearer token. */
@@ -147,16 +136,7 @@ public final class ServerEndpoint {
         if (variable.isBlank()) {
             throw new IllegalArgumentException("the API key environment variable name must not be blank");
         }
-        return new ServerEndpoint(
-                baseUrl,
-                apiBasePath,
-                model,
-                variable,
-                continuousUsageStats,
-                requireStreamEnd,
-                connectTimeout,
-                environment,
-                metadata);
+        return with(f -> f.apiKeyVariable = variable);
     }
 
     /**
@@ -164,16 +144,7 @@ public final class ServerEndpoint {
      * gives the token count of every event. Turn it off for servers that reject unknown stream options.
      */
     public ServerEndpoint withContinuousUsageStats(boolean value) {
-        return new ServerEndpoint(
-                baseUrl,
-                apiBasePath,
-                model,
-                apiKeyVariable,
-                value,
-                requireStreamEnd,
-                connectTimeout,
-                environment,
-                metadata);
+        return with(f -> f.continuousUsageStats = value);
     }
 
     /**
@@ -181,16 +152,7 @@ public final class ServerEndpoint {
      * success (default true). Turn it off only for a backend known not to send them.
      */
     public ServerEndpoint withRequireStreamEnd(boolean value) {
-        return new ServerEndpoint(
-                baseUrl,
-                apiBasePath,
-                model,
-                apiKeyVariable,
-                continuousUsageStats,
-                value,
-                connectTimeout,
-                environment,
-                metadata);
+        return with(f -> f.requireStreamEnd = value);
     }
 
     /** Sets the TCP connect timeout (default 10 s). */
@@ -199,16 +161,7 @@ public final class ServerEndpoint {
         if (value.isNegative() || value.isZero()) {
             throw new IllegalArgumentException("connectTimeout must be positive, was " + value);
         }
-        return new ServerEndpoint(
-                baseUrl,
-                apiBasePath,
-                model,
-                apiKeyVariable,
-                continuousUsageStats,
-                requireStreamEnd,
-                value,
-                environment,
-                metadata);
+        return with(f -> f.connectTimeout = value);
     }
 
     /**
@@ -217,16 +170,7 @@ public final class ServerEndpoint {
     @API(status = API.Status.INTERNAL, since = "0.1")
     public ServerEndpoint withEnvironment(UnaryOperator<String> value) {
         Objects.requireNonNull(value, "environment");
-        return new ServerEndpoint(
-                baseUrl,
-                apiBasePath,
-                model,
-                apiKeyVariable,
-                continuousUsageStats,
-                requireStreamEnd,
-                connectTimeout,
-                value,
-                metadata);
+        return with(f -> f.environment = value);
     }
 
     /**
@@ -239,51 +183,42 @@ public final class ServerEndpoint {
     public ServerEndpoint withMetadata(Map<String, Object> value) {
         Objects.requireNonNull(value, "metadata");
         Map<String, Object> copy = Collections.unmodifiableMap(new LinkedHashMap<>(value));
-        return new ServerEndpoint(
-                baseUrl,
-                apiBasePath,
-                model,
-                apiKeyVariable,
-                continuousUsageStats,
-                requireStreamEnd,
-                connectTimeout,
-                environment,
-                copy);
+        return with(f -> f.metadata = copy);
     }
 
     /** Returns the facts recorded with {@link #withMetadata(Map)}, empty if none. */
     public Map<String, Object> metadata() {
-        return metadata;
+        return fields.metadata;
     }
 
     /** Returns the server's root URL, without the API base path. */
     public URI baseUrl() {
-        return baseUrl;
+        return fields.baseUrl;
     }
 
     /** Returns the model name sent in every request. */
     public String model() {
-        return model;
+        return fields.model;
     }
 
     /** Returns whether continuous usage statistics are requested. */
     public boolean continuousUsageStats() {
-        return continuousUsageStats;
+        return fields.continuousUsageStats;
     }
 
     /** Returns whether a success needs {@code [DONE]} and a finish reason. */
     public boolean requireStreamEnd() {
-        return requireStreamEnd;
+        return fields.requireStreamEnd;
     }
 
     /** Returns the TCP connect timeout. */
     public Duration connectTimeout() {
-        return connectTimeout;
+        return fields.connectTimeout;
     }
 
     /** Returns the name of the environment variable the API key is read from, if any. */
     public Optional<String> apiKeyVariable() {
-        return Optional.ofNullable(apiKeyVariable);
+        return Optional.ofNullable(fields.apiKeyVariable);
     }
 
     /**
@@ -292,13 +227,13 @@ public final class ServerEndpoint {
      * @throws IllegalStateException if a variable is named but not set; the message names the variable only
      */
     public Optional<String> resolveApiKey() {
-        if (apiKeyVariable == null) {
+        if (fields.apiKeyVariable == null) {
             return Optional.empty();
         }
-        String key = environment.apply(apiKeyVariable);
+        String key = fields.environment.apply(fields.apiKeyVariable);
         if (key == null || key.isBlank()) {
             throw new IllegalStateException(
-                    "the API key environment variable " + apiKeyVariable + " is not set or is blank");
+                    "the API key environment variable " + fields.apiKeyVariable + " is not set or is blank");
         }
         return Optional.of(key);
     }
@@ -306,20 +241,20 @@ public final class ServerEndpoint {
     /** Describes this endpoint for a run's recorded configuration; never contains the key itself. */
     public Map<String, Object> describe() {
         Map<String, Object> description = new LinkedHashMap<>();
-        description.put("base_url", baseUrl.toString());
-        description.put("api_base_path", apiBasePath);
-        description.put("model", model);
-        description.put("api_key_env", apiKeyVariable);
-        description.put("continuous_usage_stats", continuousUsageStats);
-        description.put("require_stream_end", requireStreamEnd);
-        if (!metadata.isEmpty()) {
-            description.put("metadata", metadata);
+        description.put("base_url", fields.baseUrl.toString());
+        description.put("api_base_path", fields.apiBasePath);
+        description.put("model", fields.model);
+        description.put("api_key_env", fields.apiKeyVariable);
+        description.put("continuous_usage_stats", fields.continuousUsageStats);
+        description.put("require_stream_end", fields.requireStreamEnd);
+        if (!fields.metadata.isEmpty()) {
+            description.put("metadata", fields.metadata);
         }
         return description;
     }
 
     @Override
     public String toString() {
-        return baseUrl + " (model " + model + ")";
+        return fields.baseUrl + " (model " + fields.model + ")";
     }
 }

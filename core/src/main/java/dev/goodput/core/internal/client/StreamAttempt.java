@@ -21,6 +21,10 @@ import java.util.List;
  * failure), parses the stream, takes every timestamp the metric definitions need, and ends once. What its end
  * means (another attempt, or the request's record) its {@link InFlightRequest} decides.
  *
+ * <p>Longer than 300 lines because it is the one place where an exchange's timestamps are taken and its end is
+ * decided, under one monitor; the parts that need no state of their own live beside it ({@link TokenTally},
+ * {@link StreamEnds}, {@link ConnectionFailures}, {@link GapLog}).
+ *
  * <p>Thread-safety: all state is guarded by the monitor of its request, so a request and its attempts change
  * together. A callback that arrives after the attempt ended (a late read, a stale timeout) does nothing. Aborts
  * and the request's listener are called outside the monitor.

@@ -110,7 +110,7 @@ public final class ChunkDecoder {
                 fields.hasUsage && fields.choiceCount == 0,
                 fields.finishReason,
                 null,
-                fields.timings());
+                fields.timings);
     }
 
     private static String invalidJson(JsonProcessingException e) {

@@ -57,14 +57,8 @@ final class ChunkFields {
     private String text;
     private StringBuilder moreText;
 
-    // The server's own timing (llama.cpp's "timings"); informational, so read leniently: odd shapes are ignored.
-    private boolean hasTimings;
-    private int cachedPromptTokens = -1;
-    private int timedPromptTokens = -1;
-    private double promptMillis = Double.NaN;
-    private int predictedTokens = -1;
-    private double predictedMillis = Double.NaN;
-    private double predictedMillisPerToken = Double.NaN;
+    /** The server's own timing of the request (llama.cpp's {@code timings}), or {@code null}. */
+    ServerTimings timings;
 
     /** Reads the object whose {@code START_OBJECT} token is the parser's current token. */
     void readChunk(JsonParser parser) throws IOException {
@@ -80,7 +74,7 @@ final class ChunkFields {
                 case "type" -> type = scalar(parser, value);
                 case "code" -> code = scalar(parser, value);
                 case "error_type" -> topErrorType = scalar(parser, value);
-                case "timings" -> readTimings(parser, value);
+                case "timings" -> timings = TimingsReader.read(parser, value);
                 default -> parser.skipChildren();
             }
         }
@@ -92,51 +86,6 @@ final class ChunkFields {
             return moreText.toString();
         }
         return text == null ? "" : text;
-    }
-
-    /** Returns the server's timing of the request, or {@code null} when the chunk had none with both parts. */
-    ServerTimings timings() {
-        if (!hasTimings
-                || timedPromptTokens < 0
-                || predictedTokens < 0
-                || !(promptMillis >= 0)
-                || !(predictedMillis >= 0)) {
-            return null;
-        }
-        return new ServerTimings(
-                cachedPromptTokens,
-                timedPromptTokens,
-                promptMillis,
-                predictedTokens,
-                predictedMillis,
-                predictedMillisPerToken);
-    }
-
-    private void readTimings(JsonParser parser, JsonToken value) throws IOException {
-        if (value != JsonToken.START_OBJECT) {
-            parser.skipChildren();
-            return;
-        }
-        hasTimings = true;
-        String name;
-        while ((name = parser.nextFieldName()) != null) {
-            JsonToken field = parser.nextToken();
-            if (!field.isNumeric()) {
-                parser.skipChildren();
-                continue;
-            }
-            switch (name) {
-                case "cache_n" -> cachedPromptTokens = parser.getValueAsInt(-1);
-                case "prompt_n" -> timedPromptTokens = parser.getValueAsInt(-1);
-                case "prompt_ms" -> promptMillis = parser.getValueAsDouble(Double.NaN);
-                case "predicted_n" -> predictedTokens = parser.getValueAsInt(-1);
-                case "predicted_ms" -> predictedMillis = parser.getValueAsDouble(Double.NaN);
-                case "predicted_per_token_ms" -> predictedMillisPerToken = parser.getValueAsDouble(Double.NaN);
-                default -> {
-                    // Rates are derived from the figures above.
-                }
-            }
-        }
     }
 
     private void readChoices(JsonParser parser, JsonToken value) throws IOException {
