@@ -2,12 +2,19 @@ package dev.goodput.realserver;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.goodput.core.workload.PromptTokenizer;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -55,9 +62,39 @@ class LlamaCppTokenizerTest {
                 "https://example.com/path?query=1&other=two#fragment",
                 "a",
                 "!!!???...",
-                "     "
+                "     ",
+                "no-break\u00a0\u00a0spaces and ideographic\u3000\u3000ones",
+                "a line\u2028separator and\u0085next line"
             })
     void should_count_as_the_engine_tokenizes(String text) throws Exception {
+        assertCountsAsTheEngine(text);
+    }
+
+    /** The prompts whose ids were recorded with the samples (core/src/test/resources/real-streams/llama.cpp). */
+    @ParameterizedTest
+    @MethodSource("recordedPrompts")
+    void should_count_the_recorded_prompts_as_the_engine_tokenizes(String text) throws Exception {
+        assertCountsAsTheEngine(text);
+    }
+
+    static Stream<String> recordedPrompts() throws IOException {
+        JsonNode samples = new ObjectMapper()
+                .readTree(Path.of(
+                                "..",
+                                "core",
+                                "src",
+                                "test",
+                                "resources",
+                                "real-streams",
+                                "llama.cpp",
+                                "tokenize-samples.json")
+                        .toFile());
+        List<String> texts = new ArrayList<>();
+        samples.forEach(sample -> texts.add(sample.get("text").asText()));
+        return texts.stream();
+    }
+
+    private static void assertCountsAsTheEngine(String text) throws IOException {
         List<Integer> engine = SERVER.tokenize(text);
 
         assertThat(tokenizer.count(text))

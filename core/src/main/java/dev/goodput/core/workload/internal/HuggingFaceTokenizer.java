@@ -71,10 +71,16 @@ public final class HuggingFaceTokenizer extends IdTokenizer {
         return new HuggingFaceTokenizer("hf:" + file.getFileName(), split, nfc, merger);
     }
 
+    /**
+     * The pre-tokenizer's split pattern. Hugging Face tokenizers (Oniguruma), llama.cpp and Python read {@code \s}
+     * as any Unicode white space; {@code java.util.regex} reads it as ASCII white space unless told otherwise, and
+     * would split a run of no-break spaces differently from the server (measured against llama.cpp).
+     */
     private static Pattern splitPattern(Path file, JsonNode pre) {
         String type = pre.path("type").asText("");
         if (type.equals("ByteLevel")) {
-            return Pattern.compile(pre.path("use_regex").asBoolean(true) ? GPT2_PATTERN : "(?s).+");
+            return Pattern.compile(
+                    pre.path("use_regex").asBoolean(true) ? GPT2_PATTERN : "(?s).+", Pattern.UNICODE_CHARACTER_CLASS);
         }
         if (type.equals("Sequence")) {
             String pattern = null;
@@ -93,7 +99,7 @@ public final class HuggingFaceTokenizer extends IdTokenizer {
                 }
             }
             if (pattern != null && byteLevel) {
-                return Pattern.compile(pattern);
+                return Pattern.compile(pattern, Pattern.UNICODE_CHARACTER_CLASS);
             }
         }
         throw unsupported(file, "pre_tokenizer (byte-level BPE needs ByteLevel or Split + ByteLevel)", type);
