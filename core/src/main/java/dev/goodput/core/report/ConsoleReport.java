@@ -110,6 +110,10 @@ public final class ConsoleReport {
                 result.goodRequests(),
                 Units.format(Metric.SLO_ATTAINMENT, result.value(Metric.SLO_ATTAINMENT)),
                 Units.format(Metric.ERROR_RATE, result.value(Metric.ERROR_RATE)));
+        EngineTimings engine = EngineTimings.of(result);
+        if (engine != null) {
+            line(out, "%s", engine.describe());
+        }
         if (!result.clientHealth().trustworthy()) {
             line(out, "WARNING: %s", result.clientHealth().reason());
         }

@@ -244,6 +244,16 @@ public final class JsonReport {
             json.writeNumberField("shorter_than_asked", tokens.shorterThanAsked());
         }
         json.writeEndObject();
+        EngineTimings engine = EngineTimings.of(result);
+        if (engine != null) {
+            json.writeObjectFieldStart("engine_timings");
+            json.writeNumberField("requests", engine.requests);
+            number(json, "prompt_ms_p50", engine.promptMillisP50);
+            number(json, "prompt_ms_p99", engine.promptMillisP99);
+            number(json, "ms_per_token_p50", engine.millisPerTokenP50);
+            number(json, "ms_per_token_p99", engine.millisPerTokenP99);
+            json.writeEndObject();
+        }
     }
 
     private static void writeComparison(JsonGenerator json, String name, TokenComparison comparison)

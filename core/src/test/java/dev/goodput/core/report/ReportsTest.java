@@ -11,6 +11,7 @@ import dev.goodput.core.Outcome;
 import dev.goodput.core.Phase;
 import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RunResult;
+import dev.goodput.core.ServerTimings;
 import dev.goodput.core.testing.SampleResults;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -119,6 +120,55 @@ class ReportsTest {
                         + "  1 x HTTP 503: overloaded, try 3\n"
                         + "  ... and 3 more reasons (3 requests); every request's reason is in requests.csv\n"
                         + "load: ");
+    }
+
+    @Test
+    void should_show_the_engines_own_timings_beside_the_clients_when_the_server_reported_them() throws Exception {
+        List<RequestRecord> records = new ArrayList<>();
+        for (RequestRecord record : SampleResults.RECORDS) {
+            // Measured successes get the engine's prompt time 10, 20, 30... ms and 4 ms per token.
+            ServerTimings timings = record.isSuccess() && record.phase() == Phase.MEASURED
+                    ? new ServerTimings(0, 8, 10.0 * (records.size() + 1), record.outputTokens(), 40.0, 4.0)
+                    : null;
+            records.add(new RequestRecord(
+                    record.index(),
+                    record.phase(),
+                    record.intendedNanos(),
+                    record.dispatchedNanos(),
+                    record.headersNanos(),
+                    record.firstTokenNanos(),
+                    record.lastTokenNanos(),
+                    record.endNanos(),
+                    record.heldByConcurrencyCap(),
+                    record.httpStatus(),
+                    record.contentEvents(),
+                    record.outputTokens(),
+                    record.outputTokenSource(),
+                    record.clientOutputTokens(),
+                    record.serverPromptTokens(),
+                    record.clientPromptTokens(),
+                    record.maxStallNanos(),
+                    record.finishReason(),
+                    record.outcome(),
+                    record.errorDetail(),
+                    record.retriedAttempts(),
+                    0,
+                    timings));
+        }
+        RunResult result = SampleResults.compute(records, List.of());
+        long timed = records.stream().filter(r -> r.serverTimings() != null).count();
+
+        assertThat(timed).isPositive();
+        assertThat(ConsoleReport.format(result))
+                .containsPattern("engine's own timings \\(" + timed + " requests\\): prompt p50 [0-9.]+ ms, p99 [0-9.]+"
+                        + " ms \\(client TTFT from send p50 [0-9.]+ ms\\); per token p50 4.00 ms, p99 4.00 ms"
+                        + " \\(client TPOT p50 [0-9.]+ ms\\)");
+        JsonNode engine = new ObjectMapper().readTree(JsonReport.toJson(result)).path("engine_timings");
+        assertThat(engine.path("requests").asLong()).isEqualTo(timed);
+        assertThat(engine.path("ms_per_token_p50").asDouble()).isEqualTo(4.0);
+        assertThat(ConsoleReport.format(SampleResults.compute(SampleResults.RECORDS, List.of())))
+                .as("no line without the engine's timings")
+                .doesNotContain("engine's own timings");
     }
 
     @Test
