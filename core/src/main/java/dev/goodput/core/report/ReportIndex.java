@@ -47,42 +47,70 @@ public final class ReportIndex {
     /** Scans {@code root} and writes its index page; returns the page's path. */
     public static synchronized Path write(Path root) {
         List<List<Object>> rows = new ArrayList<>();
+        for (IndexedReport entry : entries(root)) {
+            rows.add(List.of(
+                    Html.markup("<a href=\"" + Html.escape(entry.link()) + "\">" + Html.escape(entry.test()) + "</a>"),
+                    Html.markup(Html.verdict(entry.verdict())),
+                    entry.kind(),
+                    entry.requests(),
+                    entry.goodput(),
+                    entry.ttftP99(),
+                    entry.errorRate(),
+                    Html.markup("<div class=\"reason\">" + Html.escape(entry.topFailure()) + "</div>")));
+        }
+        String body = "<h1>Goodput reports</h1><p class=\"note\">" + rows.size() + " report(s) under "
+                + Html.escape(root.toAbsolutePath().toString()) + "; a run's top failure reason counts every"
+                + " request, warm-up and cool-down included</p>"
+                + Html.table(
+                        List.of(
+                                "test",
+                                "verdict",
+                                "kind",
+                                "requests",
+                                "goodput",
+                                "p99 TTFT",
+                                "error rate",
+                                "top failure reason"),
+                        rows);
+        Path index = root.resolve(FILE);
+        try {
+            Files.writeString(index, Html.page("Goodput reports", "INDEX", body), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the report index in " + root, e);
+        }
+        return index;
+    }
+
+    /**
+     * Returns the rows the index page lists for {@code root}: one per test's page found below it, in the order of
+     * the pages' paths; empty when {@code root} does not exist.
+     */
+    @API(status = EXPERIMENTAL, since = "0.2")
+    public static List<IndexedReport> entries(Path root) {
+        if (!Files.isDirectory(root)) {
+            return List.of();
+        }
+        List<IndexedReport> entries = new ArrayList<>();
         try (Stream<Path> files = Files.walk(root)) {
-            List<Path> pages = files.filter(ReportIndex::isTestPage).sorted().toList();
-            for (Path page : pages) {
+            for (Path page : files.filter(ReportIndex::isTestPage).sorted().toList()) {
                 String head = head(page);
-                String link = root.relativize(page).toString().replace('\\', '/');
-                rows.add(List.of(
-                        Html.markup("<a href=\"" + Html.escape(link) + "\">" + Html.escape(find(TITLE, head)) + "</a>"),
-                        Html.markup(Html.verdict(meta(head, Html.VERDICT_META, "?"))),
+                entries.add(new IndexedReport(
+                        page,
+                        root.relativize(page).toString().replace('\\', '/'),
+                        find(TITLE, head),
+                        meta(head, Html.VERDICT_META, "?"),
                         page.getFileName().toString().equals(Reports.SWEEP_HTML_FILE) ? "sweep" : "run",
                         meta(head, REQUESTS_META, ""),
                         meta(head, GOODPUT_META, ""),
                         meta(head, TTFT_P99_META, ""),
                         meta(head, ERROR_RATE_META, ""),
-                        Html.markup(
-                                "<div class=\"reason\">" + Html.escape(meta(head, TOP_FAILURE_META, "")) + "</div>")));
+                        meta(head, TOP_FAILURE_META, ""),
+                        Files.getLastModifiedTime(page).toInstant()));
             }
-            String body = "<h1>Goodput reports</h1><p class=\"note\">" + rows.size() + " report(s) under "
-                    + Html.escape(root.toAbsolutePath().toString()) + "; a run's top failure reason counts every"
-                    + " request, warm-up and cool-down included</p>"
-                    + Html.table(
-                            List.of(
-                                    "test",
-                                    "verdict",
-                                    "kind",
-                                    "requests",
-                                    "goodput",
-                                    "p99 TTFT",
-                                    "error rate",
-                                    "top failure reason"),
-                            rows);
-            Path index = root.resolve(FILE);
-            Files.writeString(index, Html.page("Goodput reports", "INDEX", body), StandardCharsets.UTF_8);
-            return index;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the report index in " + root, e);
+            throw new UncheckedIOException("cannot read the reports in " + root, e);
         }
+        return entries;
     }
 
     /** Reads the start of a page, up to the end of its head. */

@@ -251,4 +251,33 @@ class ReportsTest {
                         + "<td><span class=\"FAILED\">FAILED</span></td><td>run</td><td>7</td><td>3.00 req/s</td>"
                         + "<td>198.50 ms</td><td>20.00 %</td><td><div class=\"reason\">1 x HTTP 500</div></td></tr>");
     }
+
+    @Test
+    void should_hand_out_the_rows_the_index_lists(@TempDir Path reports) {
+        Reports.writeAll(RESULT, reports.resolve("Sample").resolve("gate"), "Sample.gate()");
+
+        assertThat(ReportIndex.entries(reports)).singleElement().satisfies(entry -> {
+            assertThat(entry.link()).isEqualTo("Sample/gate/report.html");
+            assertThat(entry.page()).isEqualTo(reports.resolve("Sample/gate/report.html"));
+            assertThat(List.of(
+                            entry.test(),
+                            entry.verdict(),
+                            entry.kind(),
+                            entry.requests(),
+                            entry.goodput(),
+                            entry.ttftP99(),
+                            entry.errorRate(),
+                            entry.topFailure()))
+                    .containsExactly(
+                            "Sample.gate()",
+                            "FAILED",
+                            "run",
+                            "7",
+                            "3.00 req/s",
+                            "198.50 ms",
+                            "20.00 %",
+                            "1 x HTTP 500");
+        });
+        assertThat(ReportIndex.entries(reports.resolve("absent"))).isEmpty();
+    }
 }

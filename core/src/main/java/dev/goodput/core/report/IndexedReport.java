@@ -1,0 +1,37 @@
+package dev.goodput.core.report;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import org.apiguardian.api.API;
+
+/**
+ * One test's page as the report index lists it ({@link ReportIndex#entries(Path)}): what the page's head says
+ * about its test, read back from the page, so every listing built from these rows agrees with the index page.
+ *
+ * @param page the page's file ({@value Reports#HTML_FILE} or {@value Reports#SWEEP_HTML_FILE})
+ * @param link the page's path relative to the report directory, with {@code /} as separator
+ * @param test the test's name as the page's title gives it, for example {@code ChatGateExample.chat()}
+ * @param verdict {@code PASSED}, {@code FAILED}, or {@code ?} when the page carries none
+ * @param kind {@code run} or {@code sweep}
+ * @param requests the run's scheduled requests; empty for a sweep
+ * @param goodput the run's goodput, formatted with its unit; empty for a sweep
+ * @param ttftP99 the run's p99 time to first token, formatted with its unit; empty for a sweep or without one
+ * @param errorRate the run's error rate, formatted with its unit; empty for a sweep
+ * @param topFailure the run's most frequent failure reason with its count; empty when none failed
+ * @param written when the page was last written
+ */
+@API(status = EXPERIMENTAL, since = "0.2")
+public record IndexedReport(
+        Path page,
+        String link,
+        String test,
+        String verdict,
+        String kind,
+        String requests,
+        String goodput,
+        String ttftP99,
+        String errorRate,
+        String topFailure,
+        Instant written) {}

@@ -1,0 +1,149 @@
+package dev.goodput.junit.internal;
+
+import static dev.goodput.core.Metric.TTFT;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import dev.goodput.junit.GoodputTest;
+import dev.goodput.junit.LoadProfile;
+import dev.goodput.junit.SimulatedServer;
+import dev.goodput.junit.Slo;
+import dev.goodput.junit.Workload;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.launcher.Launcher;
+import org.junit.platform.launcher.LauncherDiscoveryRequest;
+import org.junit.platform.launcher.core.LauncherConfig;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
+
+/**
+ * The session summary: a launcher that ran gates leaves {@code summary.md} in the report directory, with one row
+ * per gate of this session, and appends it to {@code GITHUB_STEP_SUMMARY}; a session without gates writes nothing.
+ */
+class SessionSummaryListenerTest {
+
+    @TempDir
+    Path reports;
+
+    @TempDir
+    Path github;
+
+    @GoodputTest
+    @SimulatedServer(preset = "fixed")
+    static class PassingGate {
+        @org.junit.jupiter.api.Test
+        @Workload(inputTokens = 8, outputTokens = 2)
+        @LoadProfile(concurrency = 4, requests = 8)
+        @Slo(metric = TTFT, percentile = 50, atMost = 2000)
+        void gate() {}
+    }
+
+    @GoodputTest
+    @SimulatedServer(preset = "fixed")
+    static class FailingGate {
+        @org.junit.jupiter.api.Test
+        @Workload(inputTokens = 8, outputTokens = 2)
+        @LoadProfile(concurrency = 4, requests = 8)
+        @Slo(metric = TTFT, percentile = 50, atMost = 10) // the fixed model's TTFT is 50 ms
+        void gate() {}
+    }
+
+    static class NoGate {
+        @org.junit.jupiter.api.Test
+        void plain() {}
+    }
+
+    /** Runs {@code classes} through a launcher with only {@code listener} registered, reports in the temp dir. */
+    private void launch(SessionSummaryListener listener, Class<?>... classes) {
+        Launcher launcher = LauncherFactory.create(LauncherConfig.builder()
+                .enableTestExecutionListenerAutoRegistration(false)
+                .addTestExecutionListeners(listener)
+                .build());
+        LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request()
+                .configurationParameters(Map.of(
+                        "goodput.report.dir", reports.toString(),
+                        "goodput.progress", "off",
+                        "goodput.client.untrustworthy", "warn"));
+        for (Class<?> type : classes) {
+            request.selectors(selectClass(type));
+        }
+        LauncherDiscoveryRequest discovery = request.build();
+        launcher.execute(discovery);
+    }
+
+    /** Writes a page as a gate of an earlier session left it, dated an hour ago. */
+    private void earlierPage() throws IOException {
+        Path page = Files.createDirectories(reports.resolve("Earlier").resolve("gate"))
+                .resolve("report.html");
+        Files.writeString(
+                page,
+                "<!DOCTYPE html><html><head><title>Earlier.gate()</title>"
+                        + "<meta name=\"goodput-verdict\" content=\"PASSED\"></head><body></body></html>");
+        Files.setLastModifiedTime(page, FileTime.from(Instant.now().minus(Duration.ofHours(1))));
+    }
+
+    @Test
+    void should_summarize_the_gates_of_this_session_with_their_verdicts_and_links() throws IOException {
+        earlierPage();
+        Path stepSummary = Files.writeString(github.resolve("step-summary.md"), "an earlier step\n");
+        var listener = new SessionSummaryListener(
+                Map.of("GITHUB_STEP_SUMMARY", stepSummary.toString())::get, Clock.systemUTC());
+
+        launch(listener, PassingGate.class, FailingGate.class);
+
+        String summary = Files.readString(reports.resolve("summary.md"));
+        assertThat(summary.lines().filter(line -> line.startsWith("| ") && !line.startsWith("| test ")))
+                .satisfiesExactly(
+                        failing -> assertThat(failing)
+                                .startsWith("| FailingGate.gate | **FAILED** | 8 | ")
+                                .endsWith(" | [run](FailingGate/gate/report.html) |"),
+                        passing -> assertThat(passing)
+                                .startsWith("| PassingGate.gate | PASSED | 8 | ")
+                                .endsWith(" | [run](PassingGate/gate/report.html) |"));
+        assertThat(summary)
+                .startsWith("## Goodput gates\n\n2 gate(s) in this session, 1 not passed; reports under `")
+                .doesNotContain("Earlier");
+        assertThat(stepSummary).content().isEqualTo("an earlier step\n" + summary);
+    }
+
+    @Test
+    void should_write_nothing_when_the_session_ran_no_gate() throws IOException {
+        earlierPage();
+        Path stepSummary = github.resolve("step-summary.md");
+        var listener = new SessionSummaryListener(
+                Map.of("GITHUB_STEP_SUMMARY", stepSummary.toString())::get, Clock.systemUTC());
+
+        launch(listener, NoGate.class);
+
+        assertThat(reports.resolve("summary.md")).doesNotExist();
+        assertThat(stepSummary).doesNotExist();
+    }
+
+    @Test
+    void should_keep_a_reason_inside_its_table_cell() {
+        assertThat(SessionSummary.cell("HTTP 500: a | b\nc\r\nd")).isEqualTo("HTTP 500: a \\| b<br>c<br>d");
+    }
+
+    @Test
+    void should_not_fail_when_the_step_summary_cannot_be_written() throws IOException {
+        earlierPage();
+        Path page = reports.resolve("Earlier").resolve("gate").resolve("report.html");
+        Instant written = Files.getLastModifiedTime(page).toInstant();
+        Path notAFile = Files.createDirectories(github.resolve("a-directory"));
+        var listener =
+                new SessionSummaryListener(Map.of("GITHUB_STEP_SUMMARY", notAFile.toString())::get, Clock.systemUTC());
+
+        listener.write(reports, written);
+
+        assertThat(reports.resolve("summary.md")).content().contains("| Earlier.gate() | PASSED |");
+    }
+}
