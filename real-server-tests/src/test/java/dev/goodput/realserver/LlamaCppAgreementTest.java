@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -25,14 +24,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * within the tolerance docs/real-servers.md states (the table there comes from {@code target/real-server/
  * agreement.md}, which these runs write).
  */
-@EnabledIfEnvironmentVariable(
-        named = LlamaServer.BINARY_VARIABLE,
-        matches = ".+",
-        disabledReason = LlamaServer.SKIP_REASON)
-@EnabledIfEnvironmentVariable(
-        named = LlamaServer.MODEL_VARIABLE,
-        matches = ".+",
-        disabledReason = LlamaServer.SKIP_REASON)
+@RequiresLlamaServer
 class LlamaCppAgreementTest {
 
     private static final int INPUT_TOKENS = 64;

@@ -13,17 +13,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 
 /** What a real engine does when it cannot serve: a prompt over its context, and the engine killed mid-run. */
-@EnabledIfEnvironmentVariable(
-        named = LlamaServer.BINARY_VARIABLE,
-        matches = ".+",
-        disabledReason = LlamaServer.SKIP_REASON)
-@EnabledIfEnvironmentVariable(
-        named = LlamaServer.MODEL_VARIABLE,
-        matches = ".+",
-        disabledReason = LlamaServer.SKIP_REASON)
+@RequiresLlamaServer
 class LlamaCppFailuresTest {
 
     @Test

@@ -9,7 +9,6 @@ import dev.goodput.junit.ServerUnderTest;
 import dev.goodput.junit.Slo;
 import dev.goodput.junit.Workload;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 
 /**
  * A gate written as a user writes one, against the real engine: the JUnit extension starts the server held by the
@@ -17,14 +16,7 @@ import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
  * point is that the whole annotation path works against a real server, keep-alive closes and all.
  */
 @GoodputTest
-@EnabledIfEnvironmentVariable(
-        named = LlamaServer.BINARY_VARIABLE,
-        matches = ".+",
-        disabledReason = LlamaServer.SKIP_REASON)
-@EnabledIfEnvironmentVariable(
-        named = LlamaServer.MODEL_VARIABLE,
-        matches = ".+",
-        disabledReason = LlamaServer.SKIP_REASON)
+@RequiresLlamaServer
 class LlamaCppGateTest {
 
     // tag::real-server-gate[]

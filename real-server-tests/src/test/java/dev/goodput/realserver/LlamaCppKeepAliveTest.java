@@ -10,7 +10,6 @@ import dev.goodput.core.RunResult;
 import dev.goodput.core.WorkloadSpec;
 import dev.goodput.core.report.ConsoleReport;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 
 /**
  * llama-server closes the connection after every streamed response although it advertises keep-alive, so the
@@ -18,14 +17,7 @@ import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
  * 1 to 13 of 320 requests per run failed with "connection closed by the server" although the server never saw
  * them. 1,200 short requests at concurrency 4 must now all succeed, with the resends counted.
  */
-@EnabledIfEnvironmentVariable(
-        named = LlamaServer.BINARY_VARIABLE,
-        matches = ".+",
-        disabledReason = LlamaServer.SKIP_REASON)
-@EnabledIfEnvironmentVariable(
-        named = LlamaServer.MODEL_VARIABLE,
-        matches = ".+",
-        disabledReason = LlamaServer.SKIP_REASON)
+@RequiresLlamaServer
 class LlamaCppKeepAliveTest {
 
     private static final int REQUESTS = 1_200;

@@ -21,21 +21,13 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 
 /**
  * The engine's prompt cache seen from both sides: prompts sharing a long prefix, one slot, the cache on (llama.cpp's
  * default) and off ({@code "cache_prompt": false}). With it on the engine reuses the prefix ({@code cache_n}) and
  * evaluates only the rest, and Goodput's TTFT is shorter.
  */
-@EnabledIfEnvironmentVariable(
-        named = LlamaServer.BINARY_VARIABLE,
-        matches = ".+",
-        disabledReason = LlamaServer.SKIP_REASON)
-@EnabledIfEnvironmentVariable(
-        named = LlamaServer.MODEL_VARIABLE,
-        matches = ".+",
-        disabledReason = LlamaServer.SKIP_REASON)
+@RequiresLlamaServer
 class LlamaCppPrefixCacheTest {
 
     private static final int PREFIX_TOKENS = 768;

@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -21,14 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Goodput's {@code hf:} tokenizer, reading the tokenizer.json made from the model's own vocabulary, counts every
  * text as the engine's {@code /tokenize} does: so a workload's prompt lengths are the engine's.
  */
-@EnabledIfEnvironmentVariable(
-        named = LlamaServer.BINARY_VARIABLE,
-        matches = ".+",
-        disabledReason = LlamaServer.SKIP_REASON)
-@EnabledIfEnvironmentVariable(
-        named = LlamaServer.TOKENIZER_VARIABLE,
-        matches = ".+",
-        disabledReason = LlamaServer.SKIP_REASON)
+@RequiresLlamaServer
 class LlamaCppTokenizerTest {
 
     private static final LlamaServer SERVER = LlamaServer.withSlots(1, 512);

@@ -31,13 +31,12 @@ final class SessionSummary {
         if (gates.isEmpty()) {
             return Optional.empty();
         }
-        long failed =
-                gates.stream().filter(gate -> !gate.verdict().equals("PASSED")).count();
+        long failed = gates.stream().filter(SessionSummary::failed).count();
         StringBuilder text = new StringBuilder("## Goodput gates\n\n")
                 .append(gates.size())
                 .append(" gate(s) in this session, ")
                 .append(failed)
-                .append(" not passed; reports under `")
+                .append(" failed; reports under `")
                 .append(reportDirectory.toAbsolutePath().normalize())
                 .append("`\n\n")
                 .append(
@@ -48,7 +47,7 @@ final class SessionSummary {
                     .append(String.join(
                             " | ",
                             cell(gate.test()),
-                            cell(gate.verdict().equals("PASSED") ? gate.verdict() : "**" + gate.verdict() + "**"),
+                            cell(failed(gate) ? "**" + gate.verdict() + "**" : gate.verdict()),
                             cell(gate.requests()),
                             cell(gate.goodput()),
                             cell(gate.ttftP99()),
@@ -58,6 +57,11 @@ final class SessionSummary {
                     .append(" |\n");
         }
         return Optional.of(text.toString());
+    }
+
+    /** A run without objectives (a comparison run) has nothing to fail; every other verdict but PASSED failed. */
+    private static boolean failed(IndexedReport gate) {
+        return !gate.verdict().equals("PASSED") && !gate.verdict().equals("NO-OBJECTIVES");
     }
 
     /** Keeps a value inside its table cell: a {@code |} would end the cell, a line break the row. */

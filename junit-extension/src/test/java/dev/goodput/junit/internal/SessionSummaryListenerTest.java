@@ -92,6 +92,24 @@ class SessionSummaryListenerTest {
     }
 
     @Test
+    void should_not_count_a_run_without_objectives_as_failed() throws IOException {
+        Instant since = Instant.now().minus(Duration.ofMinutes(1));
+        Path page = Files.createDirectories(reports.resolve("Comparison").resolve("run1"))
+                .resolve("report.html");
+        Files.writeString(
+                page,
+                "<!DOCTYPE html><html><head><title>Comparison.run1()</title>"
+                        + "<meta name=\"goodput-verdict\" content=\"NO-OBJECTIVES\"></head><body></body></html>");
+
+        String markdown = SessionSummary.markdown(reports, since).orElseThrow();
+
+        assertThat(markdown)
+                .contains("1 gate(s) in this session, 0 failed;")
+                .contains("| NO-OBJECTIVES |")
+                .doesNotContain("**NO-OBJECTIVES**");
+    }
+
+    @Test
     void should_summarize_the_gates_of_this_session_with_their_verdicts_and_links() throws IOException {
         earlierPage();
         Path stepSummary = Files.writeString(github.resolve("step-summary.md"), "an earlier step\n");
@@ -110,7 +128,7 @@ class SessionSummaryListenerTest {
                                 .startsWith("| PassingGate.gate | PASSED | 8 | ")
                                 .endsWith(" | [run](PassingGate/gate/report.html) |"));
         assertThat(summary)
-                .startsWith("## Goodput gates\n\n2 gate(s) in this session, 1 not passed; reports under `")
+                .startsWith("## Goodput gates\n\n2 gate(s) in this session, 1 failed; reports under `")
                 .doesNotContain("Earlier");
         assertThat(stepSummary).content().isEqualTo("an earlier step\n" + summary);
     }
