@@ -100,4 +100,12 @@ public record RunResult(
     public List<ObjectiveVerdict> unmet() {
         return verdicts.stream().filter(verdict -> !verdict.isMet()).toList();
     }
+
+    /**
+     * Returns how many sends of the run's requests went out again because their pooled connection was closed before
+     * any response ({@link RequestRecord#connectionRetries()}, summed).
+     */
+    public long connectionRetries() {
+        return records.stream().mapToLong(RequestRecord::connectionRetries).sum();
+    }
 }

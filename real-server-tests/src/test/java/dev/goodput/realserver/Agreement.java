@@ -1,7 +1,8 @@
 package dev.goodput.realserver;
 
 import dev.goodput.core.RequestRecord;
-import dev.goodput.core.ServerTimings;
+import dev.goodput.core.internal.stats.ExactDistribution;
+import dev.goodput.core.internal.stats.Type7Percentile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -110,19 +111,11 @@ final class Agreement {
     }
 
     private double percentile(double percentile, ToDoubleFunction<RequestRecord> value) {
-        double[] sorted = records.stream().mapToDouble(value).sorted().toArray();
-        if (sorted.length == 0) {
+        if (records.isEmpty()) {
             return Double.NaN;
         }
-        // Linear interpolation between closest ranks (Hyndman and Fan's type 7, as numpy's default).
-        double rank = percentile / 100.0 * (sorted.length - 1);
-        int below = (int) Math.floor(rank);
-        int above = Math.min(below + 1, sorted.length - 1);
-        return sorted[below] + (rank - below) * (sorted[above] - sorted[below]);
-    }
-
-    static boolean hasTimings(RequestRecord record) {
-        ServerTimings timings = record.serverTimings();
-        return timings != null && timings.predictedTokens() > 0;
+        // Goodput's own percentile (type 7, as numpy's default), so the table reads both sides alike.
+        return Type7Percentile.of(
+                ExactDistribution.of(records.stream().mapToDouble(value).toArray()), percentile);
     }
 }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.goodput.core.Goodput;
 import dev.goodput.core.Load;
 import dev.goodput.core.Outcome;
-import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.WorkloadSpec;
 import dev.goodput.core.report.ConsoleReport;
@@ -37,9 +36,7 @@ class LlamaCppKeepAliveTest {
                             .build())
                     .load(Load.concurrency(4).requests(REQUESTS))
                     .run();
-            long connectionRetries = result.records().stream()
-                    .mapToLong(RequestRecord::connectionRetries)
-                    .sum();
+            long connectionRetries = result.connectionRetries();
             System.out.println("[keep-alive] " + REQUESTS + " requests at concurrency 4: "
                     + result.accounting().count(Outcome.SUCCESS) + " succeeded, " + connectionRetries
                     + " connection retries");

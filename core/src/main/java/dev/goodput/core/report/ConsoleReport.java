@@ -5,7 +5,6 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import dev.goodput.core.Metric;
 import dev.goodput.core.ObjectiveVerdict;
 import dev.goodput.core.Outcome;
-import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.Summary;
 import dev.goodput.core.internal.Units;
@@ -58,9 +57,7 @@ public final class ConsoleReport {
                             .sum(),
                     result.spec().load().requestPolicy().retries());
         }
-        long connectionRetries = result.records().stream()
-                .mapToLong(RequestRecord::connectionRetries)
-                .sum();
+        long connectionRetries = result.connectionRetries();
         if (connectionRetries > 0) {
             line(
                     out,

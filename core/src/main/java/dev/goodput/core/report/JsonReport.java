@@ -11,7 +11,6 @@ import dev.goodput.core.ConfidenceInterval;
 import dev.goodput.core.Metric;
 import dev.goodput.core.Objective;
 import dev.goodput.core.ObjectiveVerdict;
-import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.RunSpec;
 import dev.goodput.core.Summary;
@@ -90,11 +89,7 @@ public final class JsonReport {
                                 .sum());
                 json.writeEndObject();
             }
-            json.writeNumberField(
-                    "connection_retries",
-                    result.records().stream()
-                            .mapToLong(RequestRecord::connectionRetries)
-                            .sum());
+            json.writeNumberField("connection_retries", result.connectionRetries());
             writeLoad(json, result);
             writeMetrics(json, result);
             writeVerdicts(json, result);
