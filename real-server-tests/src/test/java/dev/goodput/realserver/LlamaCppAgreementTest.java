@@ -6,8 +6,10 @@ import static org.assertj.core.api.Assertions.within;
 import dev.goodput.core.Goodput;
 import dev.goodput.core.Load;
 import dev.goodput.core.Outcome;
+import dev.goodput.core.Phase;
 import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RunResult;
+import dev.goodput.core.WorkloadSpec;
 import dev.goodput.core.workload.LengthDistribution;
 import dev.goodput.core.workload.PromptTokenizer;
 import dev.goodput.core.workload.RandomWorkload;
@@ -34,6 +36,17 @@ class LlamaCppAgreementTest {
     @BeforeAll
     static void start() {
         SERVER.start();
+        // Neither side is compared cold: in a JVM's first seconds the client's stamps are later than later on
+        // (issue 15), and the engine's first requests touch its weights for the first time. One run at 1 in 5
+        // failed the TPOT comparison at concurrency 1, the first load of the JVM, by 13 %.
+        Goodput.newRun(SERVER.serverEndpoint())
+                .workload(WorkloadSpec.synthetic()
+                        .inputTokens(INPUT_TOKENS)
+                        .outputTokens(OUTPUT_TOKENS)
+                        .build())
+                .load(Load.concurrency(2).requests(12))
+                .preflight(false)
+                .run();
     }
 
     @AfterAll
@@ -54,7 +67,7 @@ class LlamaCppAgreementTest {
                         .build())
                 .load(Load.concurrency(concurrency)
                         .requests(16L * concurrency + 8)
-                        .warmupRequests(concurrency))
+                        .warmupRequests(2L * concurrency))
                 // Without the preflight every generation the server counted is one of these records.
                 .preflight(false)
                 .run();
@@ -77,7 +90,10 @@ class LlamaCppAgreementTest {
                     .as("evaluated plus cached prompt tokens")
                     .isEqualTo(record.serverPromptTokens());
         });
-        Agreement agreement = new Agreement(concurrency, records);
+        List<RequestRecord> measured = records.stream()
+                .filter(record -> record.phase() == Phase.MEASURED)
+                .toList();
+        Agreement agreement = new Agreement(concurrency, measured);
         agreement.append();
         System.out.println("[agreement] " + agreement.row());
 
@@ -86,7 +102,7 @@ class LlamaCppAgreementTest {
                 .as("server prompt count - client count")
                 .hasSize(1);
         assertThat(agreement.promptCountDifferences()[0]).isPositive();
-        assertThat(agreement.outputCountsEqual()).isEqualTo(records.size());
+        assertThat(agreement.outputCountsEqual()).isEqualTo(measured.size());
         assertThat(delta(before, after, "llamacpp:tokens_predicted_total"))
                 .as("/metrics generated tokens")
                 .isEqualTo(
