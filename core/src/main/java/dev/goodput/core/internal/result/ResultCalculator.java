@@ -147,7 +147,8 @@ public final class ResultCalculator {
                     samples[count++] = value;
                 }
             }
-            distributions.put(metric, ExactDistribution.of(java.util.Arrays.copyOf(samples, count)));
+            // Kept in schedule order: successive requests' latencies are correlated, and the intervals account for it.
+            distributions.put(metric, ExactDistribution.ofOrdered(java.util.Arrays.copyOf(samples, count)));
         }
         distributions.put(Metric.ICL, HistogramDistribution.of(icl));
         distributions.put(Metric.ITL, HistogramDistribution.of(itl));

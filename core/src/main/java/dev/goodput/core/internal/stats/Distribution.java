@@ -1,6 +1,7 @@
 package dev.goodput.core.internal.stats;
 
 import dev.goodput.core.Summary;
+import java.util.Optional;
 
 /**
  * Read-only view of one metric's samples, the same for exact per-request samples and pooled histograms, so
@@ -37,6 +38,15 @@ public interface Distribution {
      */
     default double percentile(double percentile) {
         return Type7Percentile.of(this, percentile);
+    }
+
+    /**
+     * Returns the samples in the order they were taken (a copy), when this distribution knows it; empty for a
+     * histogram or samples given unordered. Intervals use it to account for correlation between successive
+     * samples.
+     */
+    default Optional<double[]> inOrder() {
+        return Optional.empty();
     }
 
     /** Returns the arithmetic mean, NaN when empty. */

@@ -1,6 +1,7 @@
 package dev.goodput.core.internal.stats;
 
 import java.util.Arrays;
+import java.util.Optional;
 
 /**
  * Every sample of a per-request metric, kept sorted, so that order statistics and percentiles are exact.
@@ -13,11 +14,17 @@ import java.util.Arrays;
 public final class ExactDistribution implements Distribution {
 
     private final double[] sorted;
+    private final double[] inOrder;
     private final double mean;
     private final double standardDeviation;
 
     private ExactDistribution(double[] sorted) {
+        this(sorted, null);
+    }
+
+    private ExactDistribution(double[] sorted, double[] inOrder) {
         this.sorted = sorted;
+        this.inOrder = inOrder;
         this.mean = sorted.length == 0 ? Double.NaN : compensatedSum(sorted, 0) / sorted.length;
         this.standardDeviation = sorted.length == 0 ? Double.NaN : populationStandardDeviation(sorted, mean);
     }
@@ -41,6 +48,17 @@ public final class ExactDistribution implements Distribution {
     }
 
     /**
+     * Returns the distribution of samples given in the order they were taken, which it keeps beside the sorted
+     * copy, so that intervals can account for correlation between successive samples ({@link #inOrder()}).
+     *
+     * @throws IllegalArgumentException if a sample is NaN or infinite, naming its index
+     */
+    public static ExactDistribution ofOrdered(double... valuesInOrder) {
+        ExactDistribution sortedOnly = of(valuesInOrder);
+        return new ExactDistribution(sortedOnly.sorted, valuesInOrder.clone());
+    }
+
+    /**
      * Returns the distribution of the given integer samples, for example nanoseconds. Values are converted to
      * doubles, exact up to 2<sup>53</sup> (104 days in nanoseconds).
      */
@@ -51,6 +69,11 @@ public final class ExactDistribution implements Distribution {
         }
         Arrays.sort(converted);
         return new ExactDistribution(converted);
+    }
+
+    @Override
+    public Optional<double[]> inOrder() {
+        return inOrder == null ? Optional.empty() : Optional.of(inOrder.clone());
     }
 
     @Override

@@ -6,7 +6,9 @@ import dev.goodput.core.Objective;
 import dev.goodput.core.ObjectiveVerdict;
 import dev.goodput.core.Verdict;
 import dev.goodput.core.internal.Units;
+import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -18,6 +20,10 @@ import java.util.OptionalLong;
  * the interval straddles the bound or because a bound needs more samples than there are. A lower bound
  * ({@code ≥}) is the mirror image. Bounds are inclusive: a value equal to {@code B} meets it. The maximum has
  * no interval and is compared directly.
+ *
+ * <p>When the samples come in the order they were taken ({@link Distribution#inOrder()}, as a run's per-request
+ * metrics do), intervals account for correlation between successive samples: the mean's by {@link BatchMeans},
+ * a percentile's by {@link CorrelatedQuantile}. Pooled histograms have no order and keep the plain intervals.
  */
 public final class ObjectiveEvaluator {
 
@@ -116,10 +122,24 @@ public final class ObjectiveEvaluator {
     private static ObjectiveVerdict percentile(Objective slo, Distribution samples, double confidence) {
         long n = samples.count();
         double probability = slo.percentile() / 100;
-        OrderStatisticInterval ranks = OrderStatisticInterval.of(n, probability, confidence);
+        Optional<double[]> inOrder = samples.inOrder();
+        ConfidenceInterval interval;
+        double effective;
+        if (inOrder.isPresent()) {
+            CorrelatedQuantile quantile = CorrelatedQuantile.of(samples, inOrder.get(), slo.percentile(), confidence);
+            interval = quantile.interval();
+            effective = quantile.effectiveCount();
+        } else {
+            interval = OrderStatisticInterval.of(n, probability, confidence).applyTo(samples);
+            effective = n;
+        }
         double measured = n == 0 ? Double.NaN : samples.percentile(slo.percentile());
         String name = "p" + Units.formatPercentile(slo.percentile());
-        return judge(slo, measured, ranks.applyTo(samples), n, upper -> {
+        String count = effective < n
+                ? String.format(
+                        Locale.ROOT, "n=%d (effectively %.0f, as successive samples are correlated)", n, effective)
+                : "n=" + n;
+        return judge(slo, measured, interval, n, upper -> {
             String bound = boundName(confidence, upper);
             OptionalLong needed = upper
                     ? OrderStatisticInterval.minimumCountForUpperBound(probability, confidence)
@@ -127,17 +147,22 @@ public final class ObjectiveEvaluator {
             if (needed.isEmpty()) {
                 return "no sample size gives a " + bound + " on " + name;
             }
-            return "n=" + n + " is too few for a " + bound + " on " + name + "; need at least " + needed.getAsLong();
+            return count + " is too few for a " + bound + " on " + name + "; need at least " + needed.getAsLong()
+                    + (effective < n ? " effective samples" : "");
         });
     }
 
     private static ObjectiveVerdict mean(Objective slo, Distribution samples, double confidence) {
         long n = samples.count();
+        Optional<double[]> inOrder = samples.inOrder();
+        ConfidenceInterval interval = inOrder.isPresent()
+                ? BatchMeans.of(inOrder.get()).meanInterval(confidence)
+                : MeanInterval.of(samples, confidence);
         // Both ends of the mean's interval appear together, from two samples on.
         return judge(
                 slo,
                 samples.mean(),
-                MeanInterval.of(samples, confidence),
+                interval,
                 n,
                 upper -> "n=" + n + " is too few for a " + Confidence.percent(confidence)
                         + "% interval on the mean; need at least 2");

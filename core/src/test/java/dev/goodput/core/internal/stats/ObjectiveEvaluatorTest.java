@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-class SloEvaluatorTest {
+class ObjectiveEvaluatorTest {
 
     /** 1 ms, 2 ms, ..., {@code n} ms, in nanoseconds. */
     private static ExactDistribution millis(int n) {
@@ -350,6 +350,49 @@ class SloEvaluatorTest {
             assertThatThrownBy(() ->
                             ObjectiveEvaluator.evaluate(ttft(99, Objective.Comparison.AT_MOST, 500), millis(3), 0))
                     .isInstanceOf(IllegalArgumentException.class);
+        }
+    }
+
+    @Nested
+    class CorrelatedSamples {
+
+        /** M/D/1 waits at 90 % utilisation, service time 1 ms: a long queue builds up and drains slowly. */
+        private final double[] waitsMillis = MD1Queue.waits(0.9, 2000, 3000, 21);
+
+        private Distribution inOrder() {
+            double[] nanos = new double[waitsMillis.length];
+            for (int i = 0; i < nanos.length; i++) {
+                nanos[i] = waitsMillis[i] * 1e6;
+            }
+            return ExactDistribution.ofOrdered(nanos);
+        }
+
+        @Test
+        void a_percentile_verdict_counts_the_samples_that_correlation_leaves() {
+            Distribution samples = inOrder();
+            double p90Millis = samples.percentile(90) / 1e6;
+            Objective slo = ttft(90, Objective.Comparison.AT_MOST, (long) Math.ceil(p90Millis * 1.05));
+
+            ObjectiveVerdict unordered =
+                    evaluate(slo, ExactDistribution.of(samples.inOrder().orElseThrow()));
+            ObjectiveVerdict ordered = evaluate(slo, samples);
+
+            // 5 % above the estimate is a safe margin for 3,000 independent samples, not for a queue's.
+            assertThat(unordered.verdict()).isEqualTo(Verdict.MET);
+            assertThat(ordered.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+            assertThat(ordered.interval().method()).isEqualTo(CorrelatedQuantile.METHOD);
+        }
+
+        @Test
+        void a_mean_verdict_uses_batch_means() {
+            Distribution samples = inOrder();
+            Objective slo = Objective.of(Metric.TTFT).mean().atMost(Duration.ofNanos((long) (samples.mean() * 1.1)));
+            ObjectiveVerdict ordered = evaluate(slo, samples);
+            assertThat(ordered.interval().method()).isEqualTo(BatchMeans.METHOD);
+            assertThat(ordered.interval().upper() - ordered.interval().lower())
+                    .isGreaterThan(3
+                            * (MeanInterval.of(samples, 0.95).upper()
+                                    - MeanInterval.of(samples, 0.95).lower()));
         }
     }
 }

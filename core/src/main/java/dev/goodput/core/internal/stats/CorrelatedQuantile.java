@@ -1,0 +1,92 @@
+package dev.goodput.core.internal.stats;
+
+import dev.goodput.core.ConfidenceInterval;
+
+/**
+ * The confidence interval of a percentile of samples that may be correlated in the order they were taken: the
+ * distribution-free order-statistic interval ({@link OrderStatisticInterval}) computed for an effective sample
+ * count instead of the raw one. Immutable.
+ *
+ * <p>The order-statistic interval rests on the count of samples at or below the true quantile being binomial,
+ * with variance {@code n p (1 - p)}. Correlated samples make that count vary more. So: take the indicator series
+ * {@code I(x_i <= q)} at the estimated percentile {@code q}, estimate the variance of its mean by
+ * {@link BatchMeans}, and divide the binomial variance {@code p (1 - p) / n} by it. That ratio, times {@code n}, is
+ * the effective count {@code n_eff}; it is further divided by {@code (t / z)^2}, the batch means' Student t over the
+ * normal quantile, so that the few degrees of freedom of a strongly correlated series widen the interval as they
+ * do a mean's. The binomial ranks for {@code n_eff} samples are then scaled to ranks among the {@code n} real
+ * ones: {@code floor(l n / n_eff)} and {@code ceil(u n / n_eff)}. Uncorrelated samples give {@code n_eff} close to
+ * {@code n} (never above) and the plain interval.
+ *
+ * @param interval the interval, a bound NaN when the effective count is too small for it
+ * @param effectiveCount the effective sample count, between 1 and the raw count; 0 without samples
+ */
+public record CorrelatedQuantile(ConfidenceInterval interval, double effectiveCount) {
+
+    /** The method text of the intervals this class makes. */
+    public static final String METHOD = "order statistics (binomial) on the batch-means effective count";
+
+    /**
+     * Returns the interval of a percentile.
+     *
+     * @param sorted the samples in ascending order, as a distribution
+     * @param inOrder the same samples in the order they were taken
+     * @param percentile above 0 and at most 100
+     * @param confidence strictly between 0 and 1
+     * @throws IllegalArgumentException if the two views do not hold the same number of samples
+     */
+    public static CorrelatedQuantile of(Distribution sorted, double[] inOrder, double percentile, double confidence) {
+        Confidence.require(confidence);
+        long n = sorted.count();
+        if (n != inOrder.length) {
+            throw new IllegalArgumentException(
+                    "the sorted view has " + n + " samples, the ordered one " + inOrder.length);
+        }
+        double probability = percentile / 100;
+        if (n == 0) {
+            OrderStatisticInterval none = OrderStatisticInterval.of(0, probability, confidence);
+            return new CorrelatedQuantile(withMethod(none.applyTo(sorted)), 0);
+        }
+        double effective = effectiveCount(inOrder, sorted.percentile(percentile), probability, confidence);
+        long effectiveRanks = Math.max(1, (long) Math.floor(effective));
+        if (effectiveRanks >= n) {
+            return new CorrelatedQuantile(
+                    withMethod(OrderStatisticInterval.of(n, probability, confidence)
+                            .applyTo(sorted)),
+                    n);
+        }
+        OrderStatisticInterval ranks = OrderStatisticInterval.of(effectiveRanks, probability, confidence);
+        double scale = (double) n / effectiveRanks;
+        double lower = ranks.hasLowerRank()
+                ? sorted.lowerBoundAtRank(Math.max(1, (long) Math.floor(ranks.lowerRank() * scale)))
+                : Double.NaN;
+        double upper = ranks.hasUpperRank()
+                ? sorted.valueAtRank(Math.min(n, (long) Math.ceil(ranks.upperRank() * scale)))
+                : Double.NaN;
+        return new CorrelatedQuantile(new ConfidenceInterval(lower, upper, confidence, METHOD), effective);
+    }
+
+    /** Returns the effective count of samples for the probability-quantile estimated at {@code quantile}. */
+    static double effectiveCount(double[] inOrder, double quantile, double probability, double confidence) {
+        int n = inOrder.length;
+        if (n < 2 || probability >= 1) {
+            return n;
+        }
+        double[] indicators = new double[n];
+        for (int i = 0; i < n; i++) {
+            indicators[i] = inOrder[i] <= quantile ? 1 : 0;
+        }
+        BatchMeans batches = BatchMeans.of(indicators);
+        double correlatedVariance = batches.standardError() * batches.standardError();
+        double binomialVariance = probability * (1 - probability) / n;
+        if (!(correlatedVariance > 0) || batches.degreesOfFreedom() < 1) {
+            return n;
+        }
+        double t = StudentT.twoSided(confidence, batches.degreesOfFreedom()) / NormalQuantile.twoSided(confidence);
+        double inflation = correlatedVariance / binomialVariance * t * t;
+        return Math.max(1, Math.min(n, n / inflation));
+    }
+
+    private static ConfidenceInterval withMethod(ConfidenceInterval interval) {
+        return new ConfidenceInterval(interval.lower(), interval.upper(), interval.confidence(), METHOD);
+    }
+}
