@@ -6,7 +6,7 @@ package dev.goodput.core.internal.stats;
  *
  * <p>The coefficients are the published ones, as also used by Python's {@code statistics.NormalDist}.
  */
-final class NormalQuantile {
+public final class NormalQuantile {
 
     // Coefficients from the constant term up, in three ranges of the probability.
     private static final double[] CENTRAL_NUMERATOR = {
@@ -101,7 +101,7 @@ final class NormalQuantile {
     /**
      * Returns {@code z} with {@code P(-z <= Z <= z) = confidence}, for example 1.959963984540054 for 0.95.
      */
-    static double twoSided(double confidence) {
+    public static double twoSided(double confidence) {
         return -inverseCdf(Confidence.tail(confidence));
     }
 
