@@ -15,7 +15,8 @@ import dev.goodput.core.ConfidenceInterval;
  * normal quantile, so that the few degrees of freedom of a strongly correlated series widen the interval as they
  * do a mean's. The binomial ranks for {@code n_eff} samples are then scaled to ranks among the {@code n} real
  * ones: {@code floor(l n / n_eff)} and {@code ceil(u n / n_eff)}. Uncorrelated samples give {@code n_eff} close to
- * {@code n} (never above) and the plain interval.
+ * {@code n} (never above) and the plain interval. Below {@value #MIN_SAMPLES} samples correlation cannot be
+ * estimated and the plain interval is used.
  *
  * @param interval the interval, a bound NaN when the effective count is too small for it
  * @param effectiveCount the effective sample count, between 1 and the raw count; 0 without samples
@@ -24,6 +25,12 @@ public record CorrelatedQuantile(ConfidenceInterval interval, double effectiveCo
 
     /** The method text of the intervals this class makes. */
     public static final String METHOD = "order statistics (binomial) on the batch-means effective count";
+
+    /**
+     * The fewest samples from which correlation is estimated: below it there are too few batches to see any, and
+     * the plain interval is used.
+     */
+    public static final int MIN_SAMPLES = 32;
 
     /**
      * Returns the interval of a percentile.
@@ -68,7 +75,7 @@ public record CorrelatedQuantile(ConfidenceInterval interval, double effectiveCo
     /** Returns the effective count of samples for the probability-quantile estimated at {@code quantile}. */
     static double effectiveCount(double[] inOrder, double quantile, double probability, double confidence) {
         int n = inOrder.length;
-        if (n < 2 || probability >= 1) {
+        if (n < MIN_SAMPLES || probability >= 1) {
             return n;
         }
         double[] indicators = new double[n];
