@@ -27,10 +27,11 @@ public record CorrelatedQuantile(ConfidenceInterval interval, double effectiveCo
     public static final String METHOD = "order statistics (binomial) on the batch-means effective count";
 
     /**
-     * The fewest samples from which correlation is estimated: below it there are too few batches to see any, and
-     * the plain interval is used.
+     * The fewest samples from which correlation is estimated: below it a tail has too few samples in each batch for
+     * the variance of the batch proportions to mean anything, and the plain interval is used. A gate that small
+     * cannot show a tail percentile anyway (p99 needs 368 samples for an upper bound).
      */
-    public static final int MIN_SAMPLES = 32;
+    public static final int MIN_SAMPLES = 100;
 
     /**
      * Returns the interval of a percentile.

@@ -88,6 +88,29 @@ public final class ObjectiveEvaluator {
     }
 
     /**
+     * Evaluates an objective on a run-level metric over several trials of the same run: the mean of the trials'
+     * values with a Student t interval ({@code k - 1} degrees of freedom), judged like a mean. One trial has no
+     * interval and is judged directly; trials without a value (NaN) are left out.
+     *
+     * @param values each trial's value
+     * @param sampleCount the measured requests of all trials together
+     */
+    public static ObjectiveVerdict evaluateTrials(Objective slo, double[] values, long sampleCount, double confidence) {
+        double[] defined =
+                java.util.Arrays.stream(values).filter(v -> !Double.isNaN(v)).toArray();
+        if (defined.length < 2) {
+            return evaluateValue(slo, defined.length == 1 ? defined[0] : Double.NaN, sampleCount);
+        }
+        BatchMeans trials = BatchMeans.of(defined);
+        ConfidenceInterval interval = new ConfidenceInterval(
+                trials.meanInterval(confidence).lower(),
+                trials.meanInterval(confidence).upper(),
+                confidence,
+                "Student t over " + defined.length + " trials");
+        return judge(slo, trials.mean(), interval, sampleCount, upper -> "no interval over the trials");
+    }
+
+    /**
      * Returns the fewest samples with which a percentile objective can be {@link Verdict#MET}: the count from
      * which the interval's good end exists (its upper end for an upper bound {@code ≤}, its lower end for a lower
      * bound {@code ≥}). With fewer the verdict can only be VIOLATED or INCONCLUSIVE. Empty when no count gives
