@@ -3,6 +3,7 @@ package dev.goodput.junit;
 import dev.goodput.core.Metric;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.report.ConsoleReport;
+import dev.goodput.core.report.GateReport;
 import dev.goodput.core.report.ReportIndex;
 import dev.goodput.core.report.Reports;
 import dev.goodput.core.sweep.SweepResult;
@@ -25,15 +26,48 @@ final class GateReports {
     private GateReports() {}
 
     static void write(GateContext gate, RunResult result, int run) {
+        write(gate, result, gate.reportDirectory(run), gate.title(run), keyFigures(result, run));
+    }
+
+    /** Writes one run of an annotated gate (a trial or an attempt) into the given directory. */
+    static void writeAttempt(GateContext gate, RunResult result, Path directory, String title) {
+        write(gate, result, directory, title, keyFigures(result, 0));
+    }
+
+    private static void write(
+            GateContext gate, RunResult result, Path target, String title, Map<String, String> figures) {
         ExtensionContext context = gate.context();
-        Path directory = Reports.writeAll(result, gate.reportDirectory(run), gate.title(run));
+        Path directory = Reports.writeAll(result, target, title);
         ReportIndex.write(gate.configuration().reportDirectory());
         System.out.print(ConsoleReport.format(result));
         System.out.println("reports: " + directory);
         publish(context, directory, Reports.JSON_FILE, MediaType.APPLICATION_JSON);
         publish(context, directory, Reports.CSV_FILE, MediaType.parse("text/csv"));
         publish(context, directory, Reports.HTML_FILE, MediaType.parse("text/html"));
-        context.publishReportEntry(keyFigures(result, run));
+        context.publishReportEntry(figures);
+    }
+
+    /**
+     * Writes the gate page of a gate with several runs or a baseline comparison, with the verdict the gate will
+     * get, and the index.
+     */
+    static void writeGate(GateContext gate, GateTrials.Outcome outcome) {
+        boolean passed = GateVerdict.failureMessage(gate, outcome).isEmpty();
+        String verdict = outcome.summary().verdicts().isEmpty() && outcome.comparison() == null
+                ? "NO-OBJECTIVES"
+                : passed ? "PASSED" : "FAILED";
+        Path page = new GateReport(
+                        gate.title(0),
+                        verdict,
+                        outcome.summary(),
+                        outcome.attempts(),
+                        outcome.comparison(),
+                        outcome.baselineNote())
+                .write(gate.reportDirectory(0));
+        ReportIndex.write(gate.configuration().reportDirectory());
+        System.out.println("gate report: " + page);
+        publish(gate.context(), page.getParent(), GateReport.HTML_FILE, MediaType.parse("text/html"));
+        publish(gate.context(), page.getParent(), GateReport.MARKDOWN_FILE, MediaType.parse("text/markdown"));
     }
 
     /** Writes a sweep's reports, its page's verdict, the index, and prints where they are. */

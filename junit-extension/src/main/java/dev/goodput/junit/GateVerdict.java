@@ -4,8 +4,11 @@ import dev.goodput.core.ObjectiveVerdict;
 import dev.goodput.core.Outcome;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.Verdict;
+import dev.goodput.core.compare.ChangeVerdict;
+import dev.goodput.core.compare.Comparison;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import org.opentest4j.AssertionFailedError;
 
 /**
@@ -20,33 +23,79 @@ final class GateVerdict {
 
     private GateVerdict() {}
 
-    static void judge(GateContext gate, RunResult result) {
-        GoodputConfiguration configuration = gate.configuration();
-        List<ObjectiveVerdict> failing = failing(result, configuration.failOnInconclusive());
+    static void judge(GateContext gate, GateTrials.Outcome outcome) {
+        Optional<String> failure = failureMessage(gate, outcome);
+        if (failure.isPresent()) {
+            throw new AssertionFailedError(failure.get());
+        }
         String name = gate.name();
-        String serverSource = gate.server().source();
-        Path reports = gate.reportDirectory(0);
-        boolean untrustworthy = !result.clientHealth().trustworthy();
-        if (!failing.isEmpty() || (untrustworthy && configuration.failOnUntrustworthyClient())) {
-            throw new AssertionFailedError(message(name, result, serverSource, reports, failing.size()));
+        for (RunResult trial : outcome.summary().trials()) {
+            if (!trial.clientHealth().trustworthy()) {
+                System.out.println("WARNING: " + name + " passes although "
+                        + trial.clientHealth().reason() + ", because " + GoodputConfiguration.CLIENT_UNTRUSTWORTHY
+                        + "=warn");
+            }
         }
-        if (untrustworthy) {
-            System.out.println("WARNING: " + name + " passes although "
-                    + result.clientHealth().reason() + ", because " + GoodputConfiguration.CLIENT_UNTRUSTWORTHY
-                    + "=warn");
-        }
-        long inconclusive = result.verdicts().stream()
+        long inconclusive = outcome.summary().verdicts().stream()
                 .filter(v -> v.verdict() == Verdict.INCONCLUSIVE)
                 .count();
         if (inconclusive > 0) {
             System.out.println("WARNING: " + inconclusive + " inconclusive objective(s) in " + name
                     + " pass because goodput.slo.inconclusive=warn");
         }
+        Comparison comparison = outcome.comparison();
+        if (comparison != null && comparison.verdict() == ChangeVerdict.REGRESSED) {
+            System.out.println("WARNING: " + name + " passes although " + comparison.headline() + ", because "
+                    + RegressionSettings.BASELINE_REGRESSION + "=warn");
+        }
+        if (comparison != null && comparison.verdict() == ChangeVerdict.INVALID) {
+            System.out.println("WARNING: " + name + " was not compared with its baseline: "
+                    + comparison.headline() + " (record a new baseline, or set " + RegressionSettings.BASELINE_INVALID
+                    + "=fail to fail such gates)");
+        }
+    }
+
+    /**
+     * Returns the message the gate fails with, or empty when it passes: an objective over the trials violated (or
+     * inconclusive under the default policy), a trial whose client could not keep up (unless told to warn), or a
+     * regression against the baseline (unless told to warn), or an invalid comparison when told to fail.
+     */
+    static Optional<String> failureMessage(GateContext gate, GateTrials.Outcome outcome) {
+        GoodputConfiguration configuration = gate.configuration();
+        RegressionSettings regression = RegressionSettings.from(gate.context());
+        List<ObjectiveVerdict> verdicts = outcome.summary().verdicts();
+        List<ObjectiveVerdict> failing = failing(verdicts, configuration.failOnInconclusive());
+        RunResult untrustworthy = outcome.summary().trials().stream()
+                .filter(trial -> !trial.clientHealth().trustworthy())
+                .findFirst()
+                .orElse(null);
+        Comparison comparison = outcome.comparison();
+        boolean regressed =
+                comparison != null && comparison.verdict() == ChangeVerdict.REGRESSED && regression.failOnRegression();
+        boolean invalid =
+                comparison != null && comparison.verdict() == ChangeVerdict.INVALID && regression.failOnInvalid();
+        boolean failsUntrustworthy = untrustworthy != null && configuration.failOnUntrustworthyClient();
+        if (failing.isEmpty() && !failsUntrustworthy && !regressed && !invalid) {
+            return Optional.empty();
+        }
+        RunResult shown = untrustworthy != null ? untrustworthy : outcome.last();
+        String message = message(
+                gate.name(),
+                shown,
+                verdicts,
+                gate.server().source(),
+                gate.reportDirectory(0),
+                failing.size(),
+                outcome.summary().trials().size());
+        if (comparison != null && (regressed || invalid || !failing.isEmpty())) {
+            message += "\n" + String.join("\n", comparison.describe());
+        }
+        return Optional.of(message);
     }
 
     /** Returns the verdicts that fail the test under the given policy. */
-    static List<ObjectiveVerdict> failing(RunResult result, boolean failOnInconclusive) {
-        return result.verdicts().stream()
+    static List<ObjectiveVerdict> failing(List<ObjectiveVerdict> verdicts, boolean failOnInconclusive) {
+        return verdicts.stream()
                 .filter(v ->
                         v.verdict() == Verdict.VIOLATED || (failOnInconclusive && v.verdict() == Verdict.INCONCLUSIVE))
                 .toList();
@@ -57,17 +106,31 @@ final class GateVerdict {
      * where that choice came from), the accounting, why requests did not succeed (the {@value #REASONS} most
      * frequent reasons with their counts), the reports.
      */
-    static String message(String name, RunResult result, String serverSource, Path reports, int failing) {
+    static String message(
+            String name,
+            RunResult result,
+            List<ObjectiveVerdict> verdicts,
+            String serverSource,
+            Path reports,
+            int failing,
+            int trials) {
         StringBuilder message = new StringBuilder().append(name).append(": ");
+        String over = trials > 1 ? " over " + trials + " trials" : "";
         if (failing == 0 && !result.clientHealth().trustworthy()) {
             message.append("the run is not trustworthy, so its objectives cannot pass\n");
+        } else if (failing == 0) {
+            message.append("regressed against its baseline (objectives met")
+                    .append(over)
+                    .append(")\n");
         } else {
             message.append(failing)
                     .append(" of ")
-                    .append(result.verdicts().size())
-                    .append(" objectives not met\n");
+                    .append(verdicts.size())
+                    .append(" objectives not met")
+                    .append(over)
+                    .append('\n');
         }
-        for (ObjectiveVerdict verdict : result.verdicts()) {
+        for (ObjectiveVerdict verdict : verdicts) {
             message.append("  ").append(verdict.describe()).append('\n');
         }
         var accounting = result.accounting();

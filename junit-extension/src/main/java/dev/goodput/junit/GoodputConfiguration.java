@@ -48,19 +48,27 @@ record GoodputConfiguration(
      * Every {@code goodput.*} key that Goodput reads, here and in its other modules. A key outside this list fails
      * the test that finds it; add a new key here when adding its parameter.
      */
-    static final Set<String> KNOWN_KEYS = Set.of(
-            SERVER_URL,
-            SERVER_MODEL,
-            SERVER_API_KEY_ENV,
-            SERVER_API_BASE_PATH,
-            LOAD_SCALE,
-            SLO_INCONCLUSIVE,
-            REPORT_DIR,
-            PROGRESS,
-            CLIENT_UNTRUSTWORTHY,
-            CLIENT_SEND_LAG_LIMIT,
-            PREFLIGHT,
-            MOCK_SERVER_BASE_IMAGE);
+    static final Set<String> KNOWN_KEYS = union(
+            RegressionSettings.KEYS,
+            Set.of(
+                    SERVER_URL,
+                    SERVER_MODEL,
+                    SERVER_API_KEY_ENV,
+                    SERVER_API_BASE_PATH,
+                    LOAD_SCALE,
+                    SLO_INCONCLUSIVE,
+                    REPORT_DIR,
+                    PROGRESS,
+                    CLIENT_UNTRUSTWORTHY,
+                    CLIENT_SEND_LAG_LIMIT,
+                    PREFLIGHT,
+                    MOCK_SERVER_BASE_IMAGE));
+
+    private static Set<String> union(Set<String> a, Set<String> b) {
+        java.util.Set<String> all = new java.util.HashSet<>(a);
+        all.addAll(b);
+        return Set.copyOf(all);
+    }
 
     /** Whether to show a progress line. */
     enum Progress {

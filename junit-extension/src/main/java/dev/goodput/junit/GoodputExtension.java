@@ -59,9 +59,8 @@ final class GoodputExtension implements BeforeTestExecutionCallback, AfterTestEx
         }
         Optional<RunSpec> spec = gate.baseRun();
         if (spec.isPresent()) {
-            RunResult result = Goodput.run(spec.get());
-            context.getStore(NAMESPACE).put(RESULT, result);
-            GateReports.write(gate, result, 0);
+            GateTrials.Outcome outcome = GateTrials.run(gate, spec.get());
+            context.getStore(NAMESPACE).put(RESULT, outcome);
         }
     }
 
@@ -88,9 +87,9 @@ final class GoodputExtension implements BeforeTestExecutionCallback, AfterTestEx
         if (sweep != null && sweep.failure() != null) {
             throw new AssertionFailedError(sweep.failure());
         }
-        RunResult result = context.getStore(NAMESPACE).get(RESULT, RunResult.class);
-        if (result != null) {
-            GateVerdict.judge(GateContext.of(context), result);
+        GateTrials.Outcome outcome = context.getStore(NAMESPACE).get(RESULT, GateTrials.Outcome.class);
+        if (outcome != null) {
+            GateVerdict.judge(GateContext.of(context), outcome);
         }
     }
 
@@ -115,12 +114,13 @@ final class GoodputExtension implements BeforeTestExecutionCallback, AfterTestEx
             }
             return sweep.result();
         }
-        RunResult result = context.getStore(NAMESPACE).get(RESULT, RunResult.class);
-        if (result == null) {
+        GateTrials.Outcome outcome = context.getStore(NAMESPACE).get(RESULT, GateTrials.Outcome.class);
+        if (outcome == null) {
             throw new ParameterResolutionException("a RunResult parameter needs a load to run: add @LoadProfile to "
                     + context.getRequiredTestMethod().getName() + "() or its class, or take a GoodputRunner instead");
         }
-        return result;
+        // With several trials, the last counted one; the gate's verdict covers them all.
+        return outcome.last();
     }
 
     /** The annotated sweep's result and its gate's failure message (or {@code null}), kept for the test. */

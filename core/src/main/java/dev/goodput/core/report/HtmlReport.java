@@ -92,11 +92,15 @@ public final class HtmlReport {
     }
 
     static String objectives(RunResult result) {
-        if (result.verdicts().isEmpty()) {
+        return objectives(result.verdicts());
+    }
+
+    static String objectives(List<ObjectiveVerdict> verdicts) {
+        if (verdicts.isEmpty()) {
             return "<p class=\"note\">No objectives: this run only measures.</p>";
         }
         List<List<Object>> rows = new ArrayList<>();
-        for (ObjectiveVerdict verdict : result.verdicts()) {
+        for (ObjectiveVerdict verdict : verdicts) {
             Metric metric = verdict.objective().metric();
             String interval = verdict.interval() == null
                     ? ""

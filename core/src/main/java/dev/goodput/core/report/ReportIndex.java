@@ -33,6 +33,7 @@ public final class ReportIndex {
     static final String TTFT_P99_META = "goodput-ttft-p99";
     static final String ERROR_RATE_META = "goodput-error-rate";
     static final String TOP_FAILURE_META = "goodput-top-failure";
+    static final String BASELINE_META = "goodput-baseline";
 
     /** The longest top failure reason a page's head carries. */
     static final int TOP_FAILURE_CHARS = 200;
@@ -56,6 +57,7 @@ public final class ReportIndex {
                     entry.goodput(),
                     entry.ttftP99(),
                     entry.errorRate(),
+                    entry.baselineChange(),
                     Html.markup("<div class=\"reason\">" + Html.escape(entry.topFailure()) + "</div>")));
         }
         String body = "<h1>Goodput reports</h1><p class=\"note\">" + rows.size() + " report(s) under "
@@ -70,6 +72,7 @@ public final class ReportIndex {
                                 "goodput",
                                 "p99 TTFT",
                                 "error rate",
+                                "vs baseline",
                                 "top failure reason"),
                         rows);
         Path index = root.resolve(FILE);
@@ -99,12 +102,13 @@ public final class ReportIndex {
                         root.relativize(page).toString().replace('\\', '/'),
                         find(TITLE, head),
                         meta(head, Html.VERDICT_META, "?"),
-                        page.getFileName().toString().equals(Reports.SWEEP_HTML_FILE) ? "sweep" : "run",
+                        kind(page),
                         meta(head, REQUESTS_META, ""),
                         meta(head, GOODPUT_META, ""),
                         meta(head, TTFT_P99_META, ""),
                         meta(head, ERROR_RATE_META, ""),
                         meta(head, TOP_FAILURE_META, ""),
+                        meta(head, BASELINE_META, ""),
                         Files.getLastModifiedTime(page).toInstant()));
             }
         } catch (IOException e) {
@@ -124,16 +128,31 @@ public final class ReportIndex {
         return end < 0 ? text : text.substring(0, end);
     }
 
+    private static String kind(Path page) {
+        String name = page.getFileName().toString();
+        return name.equals(Reports.SWEEP_HTML_FILE) ? "sweep" : name.equals(GateReport.HTML_FILE) ? "gate" : "run";
+    }
+
     private static boolean isTestPage(Path file) {
         String name = file.getFileName().toString();
-        if (name.equals(Reports.SWEEP_HTML_FILE)) {
+        if (name.equals(Reports.SWEEP_HTML_FILE) || name.equals(GateReport.HTML_FILE)) {
             return true;
         }
-        // A sweep's own runs sit in run-NN directories below its page; the index lists the sweep, not them.
+        // A sweep's own runs sit in run-NN directories below its page, a gate's trials in trial-N directories below
+        // its gate page, and a gate page beside a run's page stands for it; the index lists the sweep or gate.
         Path parent = file.getParent();
+        if (parent == null) {
+            return name.equals(Reports.HTML_FILE);
+        }
+        String directory = parent.getFileName().toString();
         return name.equals(Reports.HTML_FILE)
-                && (parent == null || !parent.getFileName().toString().startsWith(Reports.SWEEP_RUN_PREFIX));
+                && !directory.startsWith(Reports.SWEEP_RUN_PREFIX)
+                && !directory.startsWith(GATE_TRIAL_PREFIX)
+                && !Files.exists(parent.resolve(GateReport.HTML_FILE));
     }
+
+    /** The prefix of the directories of a gate's trials. */
+    static final String GATE_TRIAL_PREFIX = "trial-";
 
     /** Returns a meta element's content as text (unescaped), or the fallback when the page has none. */
     private static String meta(String head, String name, String fallback) {
