@@ -1,0 +1,234 @@
+package dev.goodput.junit;
+
+import static dev.goodput.core.Metric.TPOT;
+import static dev.goodput.core.Metric.TTFT;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.goodput.core.report.GateReport;
+import dev.goodput.core.report.IndexedReport;
+import dev.goodput.core.report.ReportIndex;
+import dev.goodput.mock.MockServer;
+import dev.goodput.mock.MockServerConfig;
+import dev.goodput.mock.PerformanceModel;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Events;
+
+/**
+ * Baselines, trials and the noise policy, end to end against the simulated server: an unchanged server compared
+ * with its own baseline is never REGRESSED, one made 15 % slower per token is.
+ */
+class BaselineGateTest {
+
+    @TempDir
+    Path reports;
+
+    @TempDir
+    Path baselines;
+
+    private Events execute(Class<?> testCase, Map<String, String> parameters) {
+        var request = EngineTestKit.engine("junit-jupiter")
+                .configurationParameter("goodput.report.dir", reports.toString())
+                .configurationParameter("goodput.baseline.dir", baselines.toString())
+                .configurationParameter("goodput.progress", "off")
+                // The client's own lag on a busy machine is UntrustworthyClientGateTest's subject, not this one's.
+                .configurationParameter("goodput.client.untrustworthy", "warn");
+        parameters.forEach(request::configurationParameter);
+        return request.selectors(selectClass(testCase)).execute().testEvents();
+    }
+
+    private static MockServer server(Duration tpot) {
+        return MockServer.start(
+                MockServerConfig.defaults().withPerformanceModel(PerformanceModel.fixed(Duration.ofMillis(5), tpot)));
+    }
+
+    @GoodputTest
+    static class ChatGate {
+        @ServerUnderTest
+        static MockServer server;
+
+        @org.junit.jupiter.api.Test
+        @Workload(inputTokens = 8, outputTokens = 8)
+        @LoadProfile(concurrency = 8, requests = 208, warmupRequests = 8)
+        @Slo(metric = TTFT, percentile = 50, atMost = 2000)
+        @Slo(metric = TPOT, percentile = 90, atMost = 1000)
+        void chat() {}
+    }
+
+    private JsonNode gateJson(String testClass, String method) throws IOException {
+        return new ObjectMapper()
+                .readTree(reports.resolve(testClass)
+                        .resolve(method)
+                        .resolve(GateReport.JSON_FILE)
+                        .toFile());
+    }
+
+    @Test
+    void an_unchanged_server_is_never_regressed_and_a_slower_one_is() throws IOException {
+        try (MockServer same = server(Duration.ofMillis(10))) {
+            ChatGate.server = same;
+            assertThat(GoodputExtensionTest.failureMessages(
+                            execute(ChatGate.class, Map.of("goodput.baseline.record", "true"))))
+                    .isEmpty();
+            Path baseline = baselines.resolve("ChatGate/chat/baseline.json");
+            assertThat(baseline).isRegularFile();
+            assertThat(reports.resolve("ChatGate/chat/baseline.json")).isRegularFile();
+
+            Map<String, Integer> verdicts = new TreeMap<>();
+            for (int comparison = 0; comparison < 20; comparison++) {
+                Events events = execute(ChatGate.class, Map.of());
+                assertThat(GoodputExtensionTest.failureMessages(events)).isEmpty();
+                JsonNode gate = gateJson("ChatGate", "chat");
+                verdicts.merge(gate.at("/baseline/verdict").asText(), 1, Integer::sum);
+                for (JsonNode change : gate.at("/baseline/changes")) {
+                    assertThat(change.get("verdict").asText())
+                            .as("comparison %d: %s", comparison, change)
+                            .isNotEqualTo("REGRESSED");
+                }
+            }
+            System.out.println("unchanged server vs its own baseline, 20 comparisons: " + verdicts);
+            assertThat(verdicts).doesNotContainKey("INVALID");
+        } finally {
+            ChatGate.server = null;
+        }
+
+        try (MockServer slower = server(Duration.ofNanos(11_500_000))) {
+            ChatGate.server = slower;
+            Map<String, String> failures = GoodputExtensionTest.failureMessages(execute(ChatGate.class, Map.of()));
+            assertThat(failures).containsOnlyKeys("chat");
+            assertThat(failures.get("chat"))
+                    .contains("did not pass its comparison with the baseline (objectives met)")
+                    .contains("REGRESSED vs baseline: ")
+                    .containsPattern("TPOT p50: 10\\.\\d+ -> 11\\.\\d+ ms, \\+1[3-7]\\.\\d %");
+            JsonNode gate = gateJson("ChatGate", "chat");
+            assertThat(gate.at("/verdict").asText()).isEqualTo("FAILED");
+            IndexedReport indexed = ReportIndex.entries(reports).stream()
+                    .filter(entry -> entry.test().startsWith("ChatGate"))
+                    .findFirst()
+                    .orElseThrow();
+            assertThat(indexed.kind()).isEqualTo("gate");
+            assertThat(indexed.baselineChange()).startsWith("REGRESSED (");
+
+            assertThat(GoodputExtensionTest.failureMessages(
+                            execute(ChatGate.class, Map.of("goodput.baseline.regression", "warn"))))
+                    .isEmpty();
+        } finally {
+            ChatGate.server = null;
+        }
+    }
+
+    @GoodputTest
+    static class OtherLoad {
+        @ServerUnderTest
+        static MockServer server;
+
+        @org.junit.jupiter.api.Test
+        @Workload(inputTokens = 8, outputTokens = 8)
+        @LoadProfile(concurrency = 4, requests = 208, warmupRequests = 8)
+        @Slo(metric = TTFT, percentile = 50, atMost = 2000)
+        void chat() {}
+    }
+
+    @Test
+    void a_baseline_of_another_load_is_refused_as_invalid_and_only_warns_by_default() throws IOException {
+        try (MockServer same = server(Duration.ofMillis(10))) {
+            ChatGate.server = same;
+            OtherLoad.server = same;
+            execute(ChatGate.class, Map.of("goodput.baseline.record", "true"));
+            Files.createDirectories(baselines.resolve("OtherLoad/chat"));
+            Files.copy(
+                    baselines.resolve("ChatGate/chat/baseline.json"),
+                    baselines.resolve("OtherLoad/chat/baseline.json"));
+
+            assertThat(GoodputExtensionTest.failureMessages(execute(OtherLoad.class, Map.of())))
+                    .isEmpty();
+            JsonNode gate = gateJson("OtherLoad", "chat");
+            assertThat(gate.at("/baseline/verdict").asText()).isEqualTo("INVALID");
+            assertThat(gate.at("/baseline/differences").toString()).contains("load.concurrency: baseline 8, current 4");
+
+            Map<String, String> failures = GoodputExtensionTest.failureMessages(
+                    execute(OtherLoad.class, Map.of("goodput.baseline.invalid", "fail")));
+            assertThat(failures.get("chat"))
+                    .contains("INVALID comparison with the baseline: load.concurrency: baseline 8, current 4");
+        } finally {
+            ChatGate.server = null;
+            OtherLoad.server = null;
+        }
+    }
+
+    @GoodputTest
+    @SimulatedServer(preset = "fixed")
+    static class ThreeTrials {
+        @org.junit.jupiter.api.Test
+        @Workload(inputTokens = 8, outputTokens = 4)
+        @LoadProfile(concurrency = 8, requests = 48)
+        @Slo(metric = TTFT, percentile = 50, atMost = 2000)
+        @Trials(3)
+        void gate() {}
+    }
+
+    @Test
+    void trials_are_judged_together_and_each_is_kept_in_the_reports() throws IOException {
+        assertThat(GoodputExtensionTest.failureMessages(execute(ThreeTrials.class, Map.of())))
+                .isEmpty();
+        Path gate = reports.resolve("ThreeTrials/gate");
+        for (int trial = 1; trial <= 3; trial++) {
+            assertThat(gate.resolve("trial-" + trial + "/report.html")).isRegularFile();
+        }
+        JsonNode json = gateJson("ThreeTrials", "gate");
+        assertThat(json.get("trials").asInt()).isEqualTo(3);
+        assertThat(json.get("runs")).hasSize(3);
+        assertThat(json.at("/variation_between_trials/TTFT p50").isNumber()).isTrue();
+        assertThat(json.get("objectives").get(0).asText()).contains("n=144").contains("MET");
+        assertThat(Files.readString(gate.resolve(GateReport.MARKDOWN_FILE))).contains("Variation between trials");
+        assertThat(ReportIndex.entries(reports))
+                .extracting(IndexedReport::link)
+                .containsExactly("ThreeTrials/gate/gate.html");
+
+        assertThat(GoodputExtensionTest.failureMessages(
+                        execute(ThreeTrials.class, Map.of("goodput.trials.scale", "0.34"))))
+                .isEmpty();
+        assertThat(gateJson("ThreeTrials", "gate").get("trials").asInt()).isEqualTo(1);
+    }
+
+    @GoodputTest
+    @SimulatedServer(preset = "fixed")
+    static class AlwaysInconclusive {
+        @org.junit.jupiter.api.Test
+        @Workload(inputTokens = 8, outputTokens = 4)
+        @LoadProfile(concurrency = 8, requests = 24)
+        @Slo(metric = TTFT, percentile = 99, atMost = 2000)
+        @Trials(value = 1, retries = 2)
+        void gate() {}
+    }
+
+    @Test
+    void the_noise_policy_repeats_an_inconclusive_trial_and_keeps_every_attempt() throws IOException {
+        Map<String, String> parameters = new HashMap<>();
+        parameters.put("goodput.slo.inconclusive", "warn");
+        assertThat(GoodputExtensionTest.failureMessages(execute(AlwaysInconclusive.class, parameters)))
+                .isEmpty();
+        Path gate = reports.resolve("AlwaysInconclusive/gate");
+        assertThat(gate.resolve("trial-1/report.html")).isRegularFile();
+        assertThat(gate.resolve("trial-1-attempt-2/report.html")).isRegularFile();
+        assertThat(gate.resolve("trial-1-attempt-3/report.html")).isRegularFile();
+        JsonNode runs = gateJson("AlwaysInconclusive", "gate").get("runs");
+        assertThat(runs).hasSize(3);
+        assertThat(runs.get(0).get("counted").asBoolean()).isFalse();
+        assertThat(runs.get(0).get("repeated_because").asText())
+                .contains("p99 TTFT")
+                .contains("inconclusive");
+        assertThat(runs.get(2).get("counted").asBoolean()).isTrue();
+    }
+}
