@@ -7,9 +7,11 @@ import dev.goodput.core.report.GateReport;
 import dev.goodput.core.report.ReportIndex;
 import dev.goodput.core.report.Reports;
 import dev.goodput.core.sweep.SweepResult;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.MediaType;
@@ -83,6 +85,19 @@ final class GateReports {
         context.publishReportEntry(Map.of(
                 "goodput.max_goodput_rps", format(result.maxGoodputRate()),
                 "goodput.sweep_runs", Integer.toString(result.points().size())));
+    }
+
+    /** Removes a gate page left from an earlier run of a gate that is now a plain single run. */
+    static void removeGatePage(GateContext gate) {
+        Path directory = gate.reportDirectory(0);
+        try {
+            for (String file : List.of(GateReport.HTML_FILE, GateReport.MARKDOWN_FILE, GateReport.JSON_FILE)) {
+                Files.deleteIfExists(directory.resolve(file));
+            }
+        } catch (IOException e) {
+            System.out.println("WARNING: cannot remove an old gate page in " + directory + ": " + e.getMessage());
+        }
+        ReportIndex.write(gate.configuration().reportDirectory());
     }
 
     private static void publish(ExtensionContext context, Path directory, String file, MediaType type) {

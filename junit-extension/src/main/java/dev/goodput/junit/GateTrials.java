@@ -19,7 +19,9 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
 /**
  * Runs an annotated gate's trials under its noise policy ({@link Trials}), writes every attempt's reports, keeps the
- * gate's digest beside them, and compares it with the gate's baseline when there is one (or records it).
+ * gate's digest beside them, and compares it with the gate's baseline when there is one (or records it). A
+ * comparison that may hide a regression (an INCONCLUSIVE metric whose estimate is worse by at least the minimum
+ * change) gets another trial while the noise policy allows.
  */
 final class GateTrials {
 
@@ -95,7 +97,7 @@ final class GateTrials {
                 .objectives(spec.objectives());
         RunDigest baseline = RunDigest.read(baselineFile);
         Comparison comparison = comparator.compare(baseline, digest);
-        while (comparison.verdict() == ChangeVerdict.INCONCLUSIVE && extraRuns < retries) {
+        while (possibleRegression(comparison) && extraRuns < retries) {
             extraRuns++;
             int trial = kept.size() + 1;
             System.out.println("NOISE POLICY: " + gate.name() + " is inconclusive against its baseline; trial " + trial
@@ -125,8 +127,20 @@ final class GateTrials {
         }
         if (!plain || comparison != null) {
             GateReports.writeGate(gate, outcome);
+        } else {
+            GateReports.removeGatePage(gate);
         }
         return outcome;
+    }
+
+    /**
+     * Returns whether more data could turn the comparison into a REGRESSED: a metric is INCONCLUSIVE while its
+     * estimate is worse by at least the minimum change.
+     */
+    static boolean possibleRegression(Comparison comparison) {
+        return comparison.changes().stream()
+                .anyMatch(change -> change.verdict() == ChangeVerdict.INCONCLUSIVE
+                        && (change.lowerIsBetter() ? change.change() : -change.change()) >= comparison.minimumChange());
     }
 
     static boolean needsAnotherAttempt(RunResult result) {

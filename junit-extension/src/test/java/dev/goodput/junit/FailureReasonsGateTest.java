@@ -121,7 +121,7 @@ class FailureReasonsGateTest {
                         + "<tr><td>2</td><td>measured</td><td>failed</td><td>" + status + "</td>");
 
         assertThat(Files.readString(reports.resolve("index.html")))
-                .contains("<td>run</td><td>22</td><td>0.00 req/s</td><td>n/a</td><td>100.00 %</td>"
+                .contains("<td>run</td><td>22</td><td>0.00 req/s</td><td>n/a</td><td>100.00 %</td><td></td>"
                         + "<td><div class=\"reason\">22 x " + escaped + "</div></td>");
     }
 

@@ -221,7 +221,7 @@ class NothingSilentTest {
         assertThat(message)
                 .startsWith("configuration parameter goodput.server.ulr (a system property) is not one of Goodput's:"
                         + " did you mean goodput.server.url?\n")
-                .contains("Goodput's configuration parameters are goodput.client.send-lag-limit-ms, ");
+                .contains("Goodput's configuration parameters are goodput.baseline.dir, ");
     }
 
     @Test
