@@ -119,7 +119,7 @@ final class GateVerdict {
         if (failing == 0 && !result.clientHealth().trustworthy()) {
             message.append("the run is not trustworthy, so its objectives cannot pass\n");
         } else if (failing == 0) {
-            message.append("regressed against its baseline (objectives met")
+            message.append("did not pass its comparison with the baseline (objectives met")
                     .append(over)
                     .append(")\n");
         } else {
