@@ -102,7 +102,7 @@ final class ServerResolver {
             return Optional.of(new ResolvedServer(endpoint, name, null));
         }
         if (value instanceof dev.goodput.mock.MockServer mock) {
-            return Optional.of(new ResolvedServer(ServerEndpoint.of(mock.baseUrl(), mock.modelName()), name, mock));
+            return Optional.of(new ResolvedServer(simulatedEndpoint(mock), name, mock));
         }
         if (value instanceof StartableServer startable) {
             // A static field serves the whole class; an instance field lives as long as its test instance.
@@ -149,9 +149,19 @@ final class ServerResolver {
                 StartedServer.class);
         dev.goodput.mock.MockServer server = started.server();
         return new ResolvedServer(
-                ServerEndpoint.of(server.baseUrl(), server.modelName()),
-                source + " (preset " + preset + ", " + server.baseUrl() + ")",
-                server);
+                simulatedEndpoint(server), source + " (preset " + preset + ", " + server.baseUrl() + ")", server);
+    }
+
+    /**
+     * Returns the endpoint of a simulated server, with its performance model's name as metadata: it is part of the
+     * server's identity, so a baseline recorded against another preset is refused as INVALID.
+     */
+    static ServerEndpoint simulatedEndpoint(dev.goodput.mock.MockServer server) {
+        java.util.Map<String, Object> metadata = new java.util.LinkedHashMap<>();
+        metadata.put(
+                "simulated_performance_model",
+                server.config().performanceModel().name());
+        return ServerEndpoint.of(server.baseUrl(), server.modelName()).withMetadata(metadata);
     }
 
     /**

@@ -164,7 +164,10 @@ public record RunDigest(
         try {
             Path parent = file.toAbsolutePath().getParent();
             Files.createDirectories(parent);
-            Path temporary = Files.createTempFile(parent, file.getFileName().toString(), ".tmp");
+            // Not createTempFile: its owner-only permissions would follow the file into a repository.
+            Path temporary = parent.resolve(
+                    file.getFileName() + "." + ProcessHandle.current().pid() + "."
+                            + Thread.currentThread().getId() + ".tmp");
             JSON.writerWithDefaultPrettyPrinter().writeValue(temporary.toFile(), this);
             return Files.move(
                     temporary,
