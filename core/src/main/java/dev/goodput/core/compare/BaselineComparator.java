@@ -2,17 +2,13 @@ package dev.goodput.core.compare;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.goodput.core.Metric;
 import dev.goodput.core.Objective;
 import dev.goodput.core.internal.Units;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import org.apiguardian.api.API;
@@ -43,8 +39,6 @@ public final class BaselineComparator {
 
     /** The default largest shortfall of the sent rate against the intended one, 5 %. */
     public static final double DEFAULT_MAXIMUM_LOAD_DRIFT = 0.05;
-
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final double minimumChange;
     private final double confidence;
@@ -246,7 +240,7 @@ public final class BaselineComparator {
             String before = baseline.identity().get(key);
             String now = current.identity().get(key);
             if (!Objects.equals(before, now)) {
-                differences.addAll(describeDifference(key, before, now));
+                differences.addAll(Identity.describeDifference(key, before, now));
             }
         }
         delivery("baseline", baseline, differences);
@@ -272,48 +266,6 @@ public final class BaselineComparator {
                         MetricChange.percent(-shortfall),
                         maximumLoadDrift * 100));
             }
-        }
-    }
-
-    /** Lists the differing fields of two JSON descriptions, or the two values when they are not JSON objects. */
-    static List<String> describeDifference(String key, String before, String now) {
-        Map<String, String> left = flatten(before);
-        Map<String, String> right = flatten(now);
-        if (left == null || right == null) {
-            return List.of(key + ": baseline " + before + ", current " + now);
-        }
-        List<String> differences = new ArrayList<>();
-        Set<String> fields = new LinkedHashSet<>(left.keySet());
-        fields.addAll(right.keySet());
-        for (String field : fields) {
-            if (!Objects.equals(left.get(field), right.get(field))) {
-                differences.add(key + "." + field + ": baseline " + left.getOrDefault(field, "(absent)") + ", current "
-                        + right.getOrDefault(field, "(absent)"));
-            }
-        }
-        return differences;
-    }
-
-    private static Map<String, String> flatten(String json) {
-        if (json == null || !json.startsWith("{")) {
-            return null;
-        }
-        try {
-            Map<String, String> flat = new LinkedHashMap<>();
-            flatten("", JSON.readTree(json), flat);
-            return flat;
-        } catch (java.io.IOException e) {
-            return null;
-        }
-    }
-
-    private static void flatten(String prefix, JsonNode node, Map<String, String> flat) {
-        if (node.isObject()) {
-            node.fields()
-                    .forEachRemaining(entry -> flatten(
-                            prefix.isEmpty() ? entry.getKey() : prefix + "." + entry.getKey(), entry.getValue(), flat));
-        } else {
-            flat.put(prefix, node.isTextual() ? node.textValue() : node.toString());
         }
     }
 }

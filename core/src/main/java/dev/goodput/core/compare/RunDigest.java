@@ -3,7 +3,6 @@ package dev.goodput.core.compare;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.goodput.core.Metric;
@@ -13,7 +12,6 @@ import dev.goodput.core.RunResult;
 import dev.goodput.core.internal.result.ResultCalculator;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -141,7 +139,7 @@ public record RunDigest(
                 test,
                 last.environment().startedAt().toString(),
                 last.environment().goodputVersion(),
-                identity(last),
+                Identity.of(last),
                 digested);
     }
 
@@ -176,40 +174,6 @@ public record RunDigest(
                     java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the baseline " + file, e);
-        }
-    }
-
-    /**
-     * Returns what must match between two runs for their figures to be compared: the workload and load as the
-     * JSON result describes them, the server with the port of a loopback address left out (test fixtures pick a
-     * free port each run), and the Goodput version.
-     */
-    static Map<String, String> identity(RunResult result) {
-        Map<String, String> identity = new LinkedHashMap<>();
-        identity.put("workload", json(result.spec().workload().describe()));
-        identity.put("load", json(result.spec().load().describe()));
-        Map<String, Object> server = new LinkedHashMap<>(result.spec().server().describe());
-        server.put("base_url", withoutLoopbackPort(String.valueOf(server.get("base_url"))));
-        identity.put("server", json(server));
-        identity.put("goodput_version", result.environment().goodputVersion());
-        return identity;
-    }
-
-    static String withoutLoopbackPort(String url) {
-        URI uri = URI.create(url);
-        String host = uri.getHost();
-        boolean loopback = "localhost".equals(host) || "127.0.0.1".equals(host) || "[::1]".equals(host);
-        if (!loopback || uri.getPort() < 0) {
-            return url;
-        }
-        return uri.getScheme() + "://" + host + ":<port>" + (uri.getRawPath() == null ? "" : uri.getRawPath());
-    }
-
-    private static String json(Object value) {
-        try {
-            return JSON.writeValueAsString(value);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot describe " + value, e);
         }
     }
 
