@@ -54,6 +54,9 @@ public final class RegressionRatesBenchmark {
                 for (int i = 0; i < comparisons; i++) {
                     Comparison quiet = BaselineComparator.defaults().compare(baseline, digest(same, trials));
                     unchanged.merge(quiet.verdict().name(), 1, Integer::sum);
+                    if (quiet.verdict() == ChangeVerdict.INVALID) {
+                        System.out.println("invalid: " + quiet.headline());
+                    }
                     if (quiet.verdict() == ChangeVerdict.REGRESSED) {
                         falseAlarms++;
                         System.out.println("false alarm: " + quiet.headline());
