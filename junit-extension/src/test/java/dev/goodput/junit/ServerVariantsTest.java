@@ -138,7 +138,8 @@ class ServerVariantsTest {
         assertThat(csv.get(2))
                 .startsWith(String.format(
                         Locale.ROOT,
-                        "fast,PASSED,1,1,,,%.3f,%.3f,%.3f,",
+                        "fast,PASSED,1,1,%.3f,,,%.3f,%.3f,%.3f,",
+                        fast.value(Metric.SLO_ATTAINMENT),
                         fast.goodput(),
                         fast.value(Metric.REQUEST_THROUGHPUT),
                         fast.summary(TTFT).percentile(50) / 1e6));
@@ -273,5 +274,57 @@ class ServerVariantsTest {
         assertThatThrownBy(() -> ServerVariant.of(" ", dev.goodput.core.ServerEndpoint.of("http://127.0.0.1:1", "m")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("a server variant's name must not be blank (was \" \")");
+    }
+
+    @GoodputTest
+    static class SweptVariants {
+        static VariantResults captured;
+
+        static ServerVariant[] variants() {
+            return new ServerVariant[] {slow(), fast()};
+        }
+
+        @org.junit.jupiter.api.Test
+        @ServerVariants(value = "variants", require = ServerVariants.Require.ANY)
+        @Workload(inputTokens = 8, outputTokens = 2)
+        @Slo(metric = TTFT, percentile = 90, atMost = 150)
+        @LoadSweep(
+                rates = {2, 4},
+                runSeconds = 1,
+                drainSeconds = 1)
+        @MaxGoodputRate(atLeast = 2)
+        void sweep(VariantResults results) {
+            captured = results;
+        }
+    }
+
+    @Test
+    void should_compare_sweeps_by_their_max_goodput_rate_with_each_variants_curve() throws Exception {
+        Events events = tests(SweptVariants.class);
+
+        assertThat(GoodputExtensionTest.failureMessages(events)).isEmpty();
+        VariantResults results = SweptVariants.captured;
+        assertThat(results.sweep("slow").maxGoodputRate()).isZero();
+        assertThat(results.sweep("fast").maxGoodputRate()).isEqualTo(4.0);
+        assertThat(results.passed("slow")).isFalse();
+        assertThat(results.best()).contains("fast");
+        // The figures shown for a sweep are those of its run at the max goodput rate.
+        assertThat(results.get("fast").load().offeredRate()).isEqualTo(4.0);
+        Path directory = reports.resolve("SweptVariants").resolve("sweep");
+        assertThat(directory.resolve("fast").resolve("sweep.html")).isRegularFile();
+        String[] fastRow = Files.readAllLines(directory.resolve(VariantComparison.CSV_FILE))
+                .get(2)
+                .split(",");
+        assertThat(fastRow[0]).isEqualTo("fast");
+        assertThat(fastRow[1]).isEqualTo("PASSED");
+        assertThat(Double.parseDouble(fastRow[4])).isGreaterThanOrEqualTo(0.9); // the attainment target
+        assertThat(fastRow[5]).isEqualTo("4.000"); // max goodput rate
+        assertThat(fastRow[6]).isEqualTo("4.000"); // the rate of the figures shown
+        assertThat(Files.readString(directory.resolve(VariantComparison.MARKDOWN_FILE)))
+                .startsWith("### SweptVariants.sweep: 1 of 2 variants passed; best: fast (max goodput rate 4.00"
+                        + " req/s)\n");
+        assertThat(Files.readString(directory.resolve(VariantComparison.HTML_FILE)))
+                .contains("id=\"variants-goodput\"")
+                .contains("<a href=\"fast/sweep.html\">fast</a>");
     }
 }

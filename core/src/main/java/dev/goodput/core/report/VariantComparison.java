@@ -41,8 +41,9 @@ public final class VariantComparison {
     public static final String CSV_FILE = "variants.csv";
 
     /** The CSV's header row; latencies in milliseconds, rates in requests/s, {@code max_goodput_rps} for sweeps. */
-    public static final String CSV_HEADER = "variant,verdict,objectives_met,objectives,max_goodput_rps,offered_rps,"
-            + "goodput_rps,request_throughput_rps,ttft_p50_ms,ttft_p99_ms,tpot_p50_ms,tpot_p99_ms,error_rate";
+    public static final String CSV_HEADER =
+            "variant,verdict,objectives_met,objectives,slo_attainment,max_goodput_rps,offered_rps,"
+                    + "goodput_rps,request_throughput_rps,ttft_p50_ms,ttft_p99_ms,tpot_p50_ms,tpot_p99_ms,error_rate";
 
     private final String title;
     private final List<VariantOutcome> variants;
@@ -115,10 +116,11 @@ public final class VariantComparison {
 
     /** Returns the column names of the table. */
     public List<String> header() {
-        List<String> header = new ArrayList<>(List.of("variant", "verdict", "objectives met"));
-        if (isSweep()) {
-            header.addAll(List.of("max goodput rate", "figures at"));
-        }
+        // A sweep judges its runs by SLO attainment, not by objectives met: a short run at a rate leaves a p90
+        // objective inconclusive although most of its requests met it.
+        List<String> header = new ArrayList<>(List.of("variant", "verdict"));
+        header.addAll(
+                isSweep() ? List.of("SLO attainment", "max goodput rate", "figures at") : List.of("objectives met"));
         header.addAll(
                 List.of("goodput", "request throughput", "p50 TTFT", "p99 TTFT", "p50 TPOT", "p99 TPOT", "error rate"));
         return header;
@@ -129,11 +131,12 @@ public final class VariantComparison {
         List<List<String>> rows = new ArrayList<>();
         for (VariantOutcome variant : variants) {
             RunResult result = variant.result();
-            List<String> row = new ArrayList<>(List.of(
-                    variant.name(),
-                    verdict(variant),
-                    variant.objectivesMet() + "/" + result.verdicts().size()));
+            List<String> row = new ArrayList<>(List.of(variant.name(), verdict(variant)));
+            if (variant.sweep().isEmpty()) {
+                row.add(variant.objectivesMet() + "/" + result.verdicts().size());
+            }
             variant.sweep().ifPresent(sweep -> {
+                row.add(Units.format(Metric.SLO_ATTAINMENT, result.value(Metric.SLO_ATTAINMENT)));
                 row.add(Units.format(Metric.GOODPUT, sweep.maxGoodputRate()));
                 row.add(Units.format(Metric.REQUEST_THROUGHPUT, result.load().offeredRate()));
             });
@@ -156,7 +159,7 @@ public final class VariantComparison {
         List<String> header = header();
         markdown.append("| ").append(String.join(" | ", header)).append(" |\n|");
         for (int column = 0; column < header.size(); column++) {
-            markdown.append(column < 3 ? "---|" : "---:|");
+            markdown.append(column < 2 ? "---|" : "---:|");
         }
         markdown.append('\n');
         for (List<String> row : rows()) {
@@ -179,6 +182,7 @@ public final class VariantComparison {
                     verdict(variant),
                     Long.toString(variant.objectivesMet()),
                     Integer.toString(result.verdicts().size()),
+                    number(result.value(Metric.SLO_ATTAINMENT)),
                     variant.sweep().map(sweep -> number(sweep.maxGoodputRate())).orElse(""),
                     variant.sweep().isPresent() ? number(result.load().offeredRate()) : "",
                     number(result.goodput()),

@@ -61,7 +61,7 @@ class VariantComparisonTest {
                 .isEqualTo("### ChatGate.chat: 1 of 3 variants passed; best: quick (goodput 4.00 req/s)\n\n"
                         + "| variant | verdict | objectives met | goodput | request throughput | p50 TTFT | p99 TTFT"
                         + " | p50 TPOT | p99 TPOT | error rate |\n"
-                        + "|---|---|---|---:|---:|---:|---:|---:|---:|---:|\n"
+                        + "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n"
                         + "| quick but failed | FAILED | " + QUICK_FIGURES + " |\n"
                         + "| slow | FAILED | 0/2 | 0.00 req/s | 4.00 req/s | 400.00 ms | 400.00 ms | 50.00 ms"
                         + " | 74.25 ms | 0.00 % |\n"
@@ -96,8 +96,8 @@ class VariantComparisonTest {
         assertThat(csv)
                 .containsExactly(
                         VariantComparison.CSV_HEADER,
-                        "\"max seqs, 8\",FAILED,0,2,,,0.000,4.000,400.000,400.000,50.000,74.250,0.000",
-                        "q,PASSED,1,2,,,4.000,4.000,125.000,198.500,50.000,99.000,0.200");
+                        "\"max seqs, 8\",FAILED,0,2,0.000,,,0.000,4.000,400.000,400.000,50.000,74.250,0.000",
+                        "q,PASSED,1,2,0.800,,,4.000,4.000,125.000,198.500,50.000,99.000,0.200");
         assertThat(Files.readString(directory.resolve(VariantComparison.MARKDOWN_FILE)))
                 .isEqualTo(comparison.markdown());
         String html = Files.readString(directory.resolve(VariantComparison.HTML_FILE));
