@@ -83,7 +83,10 @@ public final class ServerVariant {
                 startable.start();
             }
             return new Running(
-                    startable.serverEndpoint(), "the server of variant '" + name + "' (" + startable + ")", () -> {
+                    startable.serverEndpoint(),
+                    "the server of variant '" + name + "' ("
+                            + startable.getClass().getSimpleName() + ")",
+                    () -> {
                         if (startedHere && startable.isRunning()) {
                             startable.stop();
                         }

@@ -69,7 +69,8 @@ final class VariantGate {
             outcomes.add(runOne(gate, variant, directory, failures));
         }
         VariantComparison comparison = VariantComparison.of(gate.title(0), outcomes);
-        comparison.writeAll(directory);
+        String failure = failure(where, annotation.require(), comparison, failures);
+        comparison.writeAll(directory, failure == null ? "PASSED" : "FAILED");
         ReportIndex.write(gate.configuration().reportDirectory());
         System.out.print(comparison.markdown());
         System.out.println("reports: " + directory.resolve(VariantComparison.HTML_FILE));
@@ -77,7 +78,6 @@ final class VariantGate {
         publish(gate.context(), directory, VariantComparison.MARKDOWN_FILE, MediaType.parse("text/markdown"));
         publish(gate.context(), directory, VariantComparison.CSV_FILE, MediaType.parse("text/csv"));
         gate.context().publishReportEntry(keyFigures(comparison));
-        String failure = failure(where, annotation.require(), comparison, failures);
         gate.context()
                 .getStore(GoodputExtension.NAMESPACE)
                 .put(KEY, new VariantRun(new VariantResults(comparison), failure));

@@ -200,8 +200,10 @@ public final class VariantComparison {
     /**
      * Returns the HTML page: the headline, the table (each variant's name linking to its own report, {@code
      * <directoryName>/report.html} or {@code sweep.html}) and the charts.
+     *
+     * @param verdict the test's verdict the page shows and carries for the index, for example PASSED or FAILED
      */
-    public String html() {
+    public String html(String verdict) {
         List<List<Object>> rows = new ArrayList<>();
         List<List<String>> cells = rows();
         for (int i = 0; i < variants.size(); i++) {
@@ -213,7 +215,6 @@ public final class VariantComparison {
             row.set(1, Html.markup(Html.verdict(cells.get(i).get(1))));
             rows.add(row);
         }
-        String verdict = best().isPresent() ? "PASSED" : "FAILED";
         StringBuilder body = new StringBuilder("<h1>")
                 .append(Html.escape(title))
                 .append(" ")
@@ -228,13 +229,18 @@ public final class VariantComparison {
         return Html.page(title + " - variants", verdict, body.toString());
     }
 
-    /** Writes {@value #MARKDOWN_FILE}, {@value #CSV_FILE} and {@value #HTML_FILE} into a directory, creating it. */
-    public Path writeAll(Path directory) {
+    /**
+     * Writes {@value #MARKDOWN_FILE}, {@value #CSV_FILE} and {@value #HTML_FILE} into a directory, creating it, and
+     * returns the directory.
+     *
+     * @param verdict the test's verdict, for the page
+     */
+    public Path writeAll(Path directory, String verdict) {
         try {
             Files.createDirectories(directory);
             Files.writeString(directory.resolve(MARKDOWN_FILE), markdown(), StandardCharsets.UTF_8);
             Files.writeString(directory.resolve(CSV_FILE), csv(), StandardCharsets.UTF_8);
-            Files.writeString(directory.resolve(HTML_FILE), html(), StandardCharsets.UTF_8);
+            Files.writeString(directory.resolve(HTML_FILE), html(verdict), StandardCharsets.UTF_8);
             return directory;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the variant comparison to " + directory, e);

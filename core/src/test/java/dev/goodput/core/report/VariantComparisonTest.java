@@ -90,7 +90,7 @@ class VariantComparisonTest {
                 "Gate <1>",
                 List.of(VariantOutcome.ofRun("max seqs, 8", SLOW, false), VariantOutcome.ofRun("q", QUICK, true)));
 
-        comparison.writeAll(directory);
+        comparison.writeAll(directory, "FAILED");
 
         List<String> csv = Files.readAllLines(directory.resolve(VariantComparison.CSV_FILE));
         assertThat(csv)
@@ -103,6 +103,7 @@ class VariantComparisonTest {
         String html = Files.readString(directory.resolve(VariantComparison.HTML_FILE));
         assertThat(html)
                 .contains("<title>Gate &lt;1&gt; - variants</title>")
+                .contains("<meta name=\"goodput-verdict\" content=\"FAILED\">")
                 .contains("<a href=\"max-seqs-8/report.html\">max seqs, 8</a>")
                 .contains("<a href=\"q/report.html\">q</a>")
                 .contains("id=\"variants-ttft\"")

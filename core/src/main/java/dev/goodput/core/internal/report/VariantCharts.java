@@ -3,6 +3,7 @@ package dev.goodput.core.internal.report;
 import dev.goodput.core.Metric;
 import dev.goodput.core.Objective;
 import dev.goodput.core.RunResult;
+import dev.goodput.core.internal.Units;
 import dev.goodput.core.report.VariantOutcome;
 import dev.goodput.core.sweep.SweepPoint;
 import dev.goodput.core.sweep.SweepResult;
@@ -34,14 +35,18 @@ public final class VariantCharts {
     }
 
     private static String tradeOff(List<VariantOutcome> variants, Metric metric) {
+        double percentile = chartedPercentile(variants, metric);
+        String statistic = "p" + Units.formatPercentile(percentile) + " " + metric.displayName();
         SvgChart chart = new SvgChart(
                 "variants-" + metric.name().toLowerCase(Locale.ROOT),
-                "p99 " + metric.displayName() + " against goodput, per variant",
+                statistic + " against goodput, per variant",
                 "goodput (req/s)",
-                "p99 " + metric.displayName() + " (ms)");
+                statistic + " (ms)");
         for (VariantOutcome variant : variants) {
             RunResult result = variant.result();
-            chart.dots(variant.name(), new double[] {result.goodput()}, new double[] {p99(result, metric)});
+            chart.dots(variant.name(), new double[] {result.goodput()}, new double[] {
+                result.summary(metric).percentiles().getOrDefault(percentile, Double.NaN) / 1e6
+            });
         }
         bounds(chart, variants, metric);
         return chart.render();
@@ -98,6 +103,18 @@ public final class VariantCharts {
                 chart.horizontal(objective.toString(), objective.threshold() / 1e6);
             }
         }
+    }
+
+    /**
+     * Returns the percentile the gate's objective on the metric bounds, so that the chart's points and the bound
+     * drawn across it are the same statistic; 99 when no objective bounds a percentile of it.
+     */
+    private static double chartedPercentile(List<VariantOutcome> variants, Metric metric) {
+        return variants.get(0).result().spec().objectives().stream()
+                .filter(objective -> objective.metric() == metric && !Double.isNaN(objective.percentile()))
+                .mapToDouble(Objective::percentile)
+                .findFirst()
+                .orElse(99);
     }
 
     private static double p99(RunResult result, Metric metric) {
