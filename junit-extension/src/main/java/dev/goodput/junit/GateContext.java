@@ -102,7 +102,7 @@ final class GateContext {
                 : reportDirectory.resolveSibling(reportDirectory.getFileName() + "-run" + run);
     }
 
-    /** Returns the server the test runs against; present when it has a load or takes a runner. */
+    /** Returns the server the test runs against; present when it has a load of its own (no variants) or takes a runner. */
     ServerResolver.ResolvedServer server() {
         return server;
     }
