@@ -327,4 +327,76 @@ class ServerVariantsTest {
                 .contains("id=\"variants-goodput\"")
                 .contains("<a href=\"fast/sweep.html\">fast</a>");
     }
+
+    /** A startable server that records when it is started and stopped, and what ran meanwhile. */
+    static final class RecordingServer implements dev.goodput.core.StartableServer {
+        static final List<String> EVENTS = new java.util.concurrent.CopyOnWriteArrayList<>();
+        private dev.goodput.mock.MockServer server;
+
+        @Override
+        public void start() {
+            EVENTS.add("start");
+            server = dev.goodput.mock.MockServer.start(dev.goodput.mock.MockServerConfig.defaults()
+                    .withPerformanceModel(PerformanceModel.preset("fixed")));
+        }
+
+        @Override
+        public void stop() {
+            EVENTS.add("stop");
+            server.close();
+            server = null;
+        }
+
+        @Override
+        public boolean isRunning() {
+            return server != null;
+        }
+
+        @Override
+        public dev.goodput.core.ServerEndpoint serverEndpoint() {
+            return dev.goodput.core.ServerEndpoint.of(server.baseUrl(), server.modelName());
+        }
+    }
+
+    @GoodputTest
+    static class StartableAndEndpointVariants {
+        /** Started and closed by the test that runs this class. */
+        static dev.goodput.mock.MockServer alreadyRunning;
+
+        static List<ServerVariant> variants() {
+            return List.of(
+                    ServerVariant.of("container", new RecordingServer()),
+                    ServerVariant.of(
+                            "endpoint",
+                            dev.goodput.core.ServerEndpoint.of(alreadyRunning.baseUrl(), alreadyRunning.modelName())));
+        }
+
+        @org.junit.jupiter.api.Test
+        @ServerVariants("variants")
+        @Workload(inputTokens = 8, outputTokens = 2)
+        @LoadProfile(concurrency = 2, requests = 6)
+        void gate(VariantResults results) {
+            RecordingServer.EVENTS.add("body " + results.names());
+        }
+    }
+
+    @Test
+    void should_start_a_startable_variant_just_for_its_run_and_use_an_endpoint_as_it_is() {
+        RecordingServer.EVENTS.clear();
+        StartableAndEndpointVariants.alreadyRunning = dev.goodput.mock.MockServer.start(
+                dev.goodput.mock.MockServerConfig.defaults().withPerformanceModel(PerformanceModel.preset("fixed")));
+        try {
+            Events events = tests(StartableAndEndpointVariants.class);
+
+            assertThat(GoodputExtensionTest.failureMessages(events)).isEmpty();
+            // Stopped before the next variant ran and before the body: variants never share a machine.
+            assertThat(RecordingServer.EVENTS).containsExactly("start", "stop", "body [container, endpoint]");
+            assertThat(reports.resolve("StartableAndEndpointVariants/gate/container/result.json"))
+                    .isRegularFile();
+            assertThat(reports.resolve("StartableAndEndpointVariants/gate/endpoint/result.json"))
+                    .isRegularFile();
+        } finally {
+            StartableAndEndpointVariants.alreadyRunning.close();
+        }
+    }
 }
