@@ -32,6 +32,7 @@ final class GateContext {
     private final Path reportDirectory;
     private final ServerResolver.ResolvedServer server;
     private final RunSpec baseRun;
+    private final ServerVariants variants;
 
     private GateContext(ExtensionContext context) {
         this.context = context;
@@ -45,10 +46,14 @@ final class GateContext {
                 .resolve(context.getRequiredTestClass().getSimpleName())
                 .resolve(method.getName() + (invocation.find() ? "-" + invocation.group(1) : ""));
         boolean takesRunner = Arrays.asList(method.getParameterTypes()).contains(GoodputRunner.class);
-        this.server =
-                definition.load().isPresent() || takesRunner ? ServerResolver.resolve(context, configuration) : null;
+        // Server variants bring their own servers, one per run (VariantGate); the gate's own is not needed.
+        this.variants = GateDefinition.nearest(context.getRequiredTestClass(), method, ServerVariants.class)
+                .orElse(null);
+        boolean ownLoad = definition.load().isPresent() && variants == null;
+        this.server = ownLoad || takesRunner ? ServerResolver.resolve(context, configuration) : null;
         this.baseRun = definition
                 .load()
+                .filter(load -> ownLoad)
                 .map(load -> new AnnotationSettings("the gate", name)
                         .apply(() -> newRun().workload(definition.workload())
                                 .load(load)
@@ -97,7 +102,7 @@ final class GateContext {
                 : reportDirectory.resolveSibling(reportDirectory.getFileName() + "-run" + run);
     }
 
-    /** Returns the server the test runs against; present when it has a load or takes a runner. */
+    /** Returns the server the test runs against; present when it has a load of its own (no variants) or takes a runner. */
     ServerResolver.ResolvedServer server() {
         return server;
     }
@@ -112,11 +117,21 @@ final class GateContext {
      * (a warning where inconclusive verdicts only warn) and progress line.
      */
     Goodput.RunBuilder newRun() {
-        return Goodput.newRun(server.endpoint())
+        return newRun(server.endpoint());
+    }
+
+    /** Starts a run as {@link #newRun()} does, against another server: a {@link ServerVariant}'s. */
+    Goodput.RunBuilder newRun(dev.goodput.core.ServerEndpoint endpoint) {
+        return Goodput.newRun(endpoint)
                 .sendLagLimit(configuration.sendLagLimit())
                 .preflight(configuration.preflight())
                 .failOnTooFewSamples(configuration.failOnInconclusive())
                 .progress(progressLine());
+    }
+
+    /** Returns the method's {@link ServerVariants}, when it runs its gate against several servers. */
+    Optional<ServerVariants> variants() {
+        return Optional.ofNullable(variants);
     }
 
     /** Returns the sweep's progress line, or {@code null} when progress is off. */

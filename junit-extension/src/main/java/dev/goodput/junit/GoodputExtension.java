@@ -52,6 +52,10 @@ final class GoodputExtension implements BeforeTestExecutionCallback, AfterTestEx
     }
 
     private static void runLoad(ExtensionContext context, GateContext gate) {
+        if (VariantGate.declared(gate)) {
+            VariantGate.run(gate);
+            return;
+        }
         Optional<LoadSweep> sweep = gate.definition().sweep();
         if (sweep.isPresent()) {
             runSweep(gate, sweep.get());
@@ -83,6 +87,7 @@ final class GoodputExtension implements BeforeTestExecutionCallback, AfterTestEx
 
     @Override
     public void afterTestExecution(ExtensionContext context) {
+        VariantGate.judge(context);
         SweepRun sweep = context.getStore(NAMESPACE).get(SWEEP, SweepRun.class);
         if (sweep != null && sweep.failure() != null) {
             throw new AssertionFailedError(sweep.failure());
@@ -96,11 +101,17 @@ final class GoodputExtension implements BeforeTestExecutionCallback, AfterTestEx
     @Override
     public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
         Class<?> type = parameter.getParameter().getType();
-        return type == RunResult.class || type == GoodputRunner.class || type == SweepResult.class;
+        return type == RunResult.class
+                || type == GoodputRunner.class
+                || type == SweepResult.class
+                || type == VariantResults.class;
     }
 
     @Override
     public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+        if (parameter.getParameter().getType() == VariantResults.class) {
+            return VariantGate.results(context);
+        }
         if (parameter.getParameter().getType() == GoodputRunner.class) {
             return context.getStore(NAMESPACE)
                     .getOrComputeIfAbsent(
