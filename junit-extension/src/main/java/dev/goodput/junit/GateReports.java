@@ -3,7 +3,6 @@ package dev.goodput.junit;
 import dev.goodput.core.Metric;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.report.ConsoleReport;
-import dev.goodput.core.report.ReportIndex;
 import dev.goodput.core.report.Reports;
 import dev.goodput.core.sweep.SweepResult;
 import java.nio.file.Files;
@@ -27,7 +26,8 @@ final class GateReports {
     static void write(GateContext gate, RunResult result, int run) {
         ExtensionContext context = gate.context();
         Path directory = Reports.writeAll(result, gate.reportDirectory(run), gate.title(run));
-        ReportIndex.write(gate.configuration().reportDirectory());
+        GateHistory.append(gate, result, run);
+        GateHistory.writeIndex(gate);
         System.out.print(ConsoleReport.format(result));
         System.out.println("reports: " + directory);
         publish(context, directory, Reports.JSON_FILE, MediaType.APPLICATION_JSON);
@@ -41,7 +41,7 @@ final class GateReports {
         ExtensionContext context = gate.context();
         Path directory =
                 Reports.writeSweep(result, gate.reportDirectory(0), gate.title(0), passed ? "PASSED" : "FAILED");
-        ReportIndex.write(gate.configuration().reportDirectory());
+        GateHistory.writeIndex(gate);
         System.out.println(result.maxGoodput().describe());
         System.out.println("reports: " + directory.resolve(Reports.SWEEP_HTML_FILE));
         publish(context, directory, Reports.SWEEP_HTML_FILE, MediaType.parse("text/html"));
