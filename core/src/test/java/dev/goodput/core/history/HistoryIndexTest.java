@@ -57,7 +57,7 @@ class HistoryIndexTest {
         assertThat(index).contains("<text class=\"bound-label\"").contains(">abc001e +1");
         assertThat(index).contains("ttft_p99_ms shifted +1").contains("at commit abc001e");
         assertThat(index).contains("<td>ttft_p99_ms</td><td>31</td><td>abc001e</td>");
-        assertThat(index).contains("<span class=\"REGRESSED\">REGRESSED</span>");
+        assertThat(index).contains("<span class=\"FAILED\">regression</span>");
     }
 
     @Test

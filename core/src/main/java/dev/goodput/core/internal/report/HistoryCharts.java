@@ -71,7 +71,10 @@ public final class HistoryCharts {
                             metric,
                             point.index() + 1,
                             point.shortCommit(),
-                            Html.markup(point.isRegression() ? Html.verdict("REGRESSED") : Html.verdict("IMPROVED")),
+                            Html.markup(
+                                    point.isRegression()
+                                            ? "<span class=\"FAILED\">regression</span>"
+                                            : "<span class=\"PASSED\">improvement</span>"),
                             point.describe()));
                 }
             }
