@@ -67,6 +67,7 @@ public record HistoryEntry(
         commit = commit == null ? "" : commit;
         branch = branch == null ? "" : branch;
         goodputVersion = goodputVersion == null ? "" : goodputVersion;
+        Objects.requireNonNull(figures, "figures");
         Map<String, Double> copy = new LinkedHashMap<>();
         figures.forEach((key, value) ->
                 copy.put(Objects.requireNonNull(key, "figure key"), value == null ? Double.NaN : value));

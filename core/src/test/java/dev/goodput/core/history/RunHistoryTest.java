@@ -20,6 +20,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -168,10 +169,45 @@ class RunHistoryTest {
             // Every line whole, and each thread's lines in the order it wrote them.
             assertThat(entries)
                     .extracting(entry -> entry.figure("value"))
-                    .containsExactlyElementsOf(java.util.stream.IntStream.range(0, perThread)
+                    .containsExactlyElementsOf(IntStream.range(0, perThread)
                             .mapToObj(i -> (double) i)
                             .toList());
         }
+    }
+
+    @Test
+    void should_lose_no_line_when_several_jvms_append_at_once() throws Exception {
+        Path file = directory.resolve("history.jsonl");
+        String launcher =
+                Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<Process> processes = new ArrayList<>();
+        for (int p = 0; p < 3; p++) {
+            processes.add(new ProcessBuilder(
+                            launcher,
+                            "-cp",
+                            System.getProperty("java.class.path"),
+                            AppendFromAnotherJvm.class.getName(),
+                            file.toString(),
+                            "J/jvm" + p,
+                            "200")
+                    .redirectErrorStream(true)
+                    .start());
+        }
+        for (Process process : processes) {
+            assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(process.exitValue())
+                    .as(new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8))
+                    .isZero();
+        }
+
+        Map<String, List<HistoryEntry>> tests = RunHistory.byTest(RunHistory.read(file));
+        assertThat(tests).containsOnlyKeys("J/jvm0", "J/jvm1", "J/jvm2");
+        assertThat(tests.values())
+                .allSatisfy(entries -> assertThat(entries)
+                        .extracting(entry -> entry.figure("value"))
+                        .containsExactlyElementsOf(IntStream.range(0, 200)
+                                .mapToObj(i -> (double) i)
+                                .toList()));
     }
 
     static HistoryEntry entry(String test, double value) {
