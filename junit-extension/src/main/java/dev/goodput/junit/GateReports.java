@@ -4,7 +4,6 @@ import dev.goodput.core.Metric;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.report.ConsoleReport;
 import dev.goodput.core.report.GateReport;
-import dev.goodput.core.report.ReportIndex;
 import dev.goodput.core.report.Reports;
 import dev.goodput.core.sweep.SweepResult;
 import java.io.IOException;
@@ -28,6 +27,7 @@ final class GateReports {
     private GateReports() {}
 
     static void write(GateContext gate, RunResult result, int run) {
+        GateHistory.append(gate, result, run);
         write(gate, result, gate.reportDirectory(run), gate.title(run), keyFigures(result, run));
     }
 
@@ -40,7 +40,7 @@ final class GateReports {
             GateContext gate, RunResult result, Path target, String title, Map<String, String> figures) {
         ExtensionContext context = gate.context();
         Path directory = Reports.writeAll(result, target, title);
-        ReportIndex.write(gate.configuration().reportDirectory());
+        GateHistory.writeIndex(gate);
         System.out.print(ConsoleReport.format(result));
         System.out.println("reports: " + directory);
         publish(context, directory, Reports.JSON_FILE, MediaType.APPLICATION_JSON);
@@ -66,7 +66,7 @@ final class GateReports {
                         outcome.comparison(),
                         outcome.baselineNote())
                 .write(gate.reportDirectory(0));
-        ReportIndex.write(gate.configuration().reportDirectory());
+        GateHistory.writeIndex(gate);
         System.out.println("gate report: " + page);
         publish(gate.context(), page.getParent(), GateReport.HTML_FILE, MediaType.parse("text/html"));
         publish(gate.context(), page.getParent(), GateReport.MARKDOWN_FILE, MediaType.parse("text/markdown"));
@@ -77,7 +77,7 @@ final class GateReports {
         ExtensionContext context = gate.context();
         Path directory =
                 Reports.writeSweep(result, gate.reportDirectory(0), gate.title(0), passed ? "PASSED" : "FAILED");
-        ReportIndex.write(gate.configuration().reportDirectory());
+        GateHistory.writeIndex(gate);
         System.out.println(result.maxGoodput().describe());
         System.out.println("reports: " + directory.resolve(Reports.SWEEP_HTML_FILE));
         publish(context, directory, Reports.SWEEP_HTML_FILE, MediaType.parse("text/html"));
@@ -97,7 +97,7 @@ final class GateReports {
         } catch (IOException e) {
             System.out.println("WARNING: cannot remove an old gate page in " + directory + ": " + e.getMessage());
         }
-        ReportIndex.write(gate.configuration().reportDirectory());
+        GateHistory.writeIndex(gate);
     }
 
     private static void publish(ExtensionContext context, Path directory, String file, MediaType type) {

@@ -72,6 +72,7 @@ final class GateTrials {
                         new GateReport.Attempt(trial, attempt, link, result, !again, again ? reason(result) : null));
                 if (!again) {
                     kept.add(result);
+                    GateHistory.append(gate, result, 0);
                     break;
                 }
                 extraRuns++;
@@ -107,6 +108,7 @@ final class GateTrials {
             GateReports.writeAttempt(gate, result, gateDirectory.resolve(name), title(gate, false, trial, trial, 1));
             attempts.add(new GateReport.Attempt(trial, 1, name + "/" + Reports.HTML_FILE, result, true, null));
             kept.add(result);
+            GateHistory.append(gate, result, 0);
             digest = RunDigest.of(gate.name(), kept);
             digest.write(gateDirectory.resolve(RegressionSettings.BASELINE_FILE));
             comparison = comparator.compare(baseline, digest);

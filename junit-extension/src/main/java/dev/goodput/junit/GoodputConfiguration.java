@@ -41,6 +41,12 @@ record GoodputConfiguration(
     static final String CLIENT_SEND_LAG_LIMIT = "goodput.client.send-lag-limit-ms";
     /** The preflight check's setting (read where that check lives). */
     static final String PREFLIGHT = "goodput.preflight";
+    /** The history file each run appends to (read by {@link GateHistory}; unset, no history). */
+    static final String HISTORY_FILE = "goodput.history.file";
+    /** The commit a history entry records, over {@code GITHUB_SHA} and {@code CI_COMMIT_SHA}. */
+    static final String HISTORY_COMMIT = "goodput.history.commit";
+    /** The branch a history entry records, over {@code GITHUB_REF_NAME} and {@code CI_COMMIT_REF_NAME}. */
+    static final String HISTORY_BRANCH = "goodput.history.branch";
     /** Read by {@code goodput-testcontainers} ({@code GoodputMockServerContainer.BASE_IMAGE_PROPERTY}). */
     static final String MOCK_SERVER_BASE_IMAGE = "goodput.mock-server.base-image";
 
@@ -62,6 +68,9 @@ record GoodputConfiguration(
                     CLIENT_UNTRUSTWORTHY,
                     CLIENT_SEND_LAG_LIMIT,
                     PREFLIGHT,
+                    HISTORY_FILE,
+                    HISTORY_COMMIT,
+                    HISTORY_BRANCH,
                     MOCK_SERVER_BASE_IMAGE));
 
     private static Set<String> union(Set<String> a, Set<String> b) {

@@ -2,6 +2,7 @@ package dev.goodput.core.report;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.goodput.core.internal.report.HistoryCharts;
 import dev.goodput.core.internal.report.Html;
 import java.io.IOException;
 import java.io.InputStream;
@@ -46,9 +47,21 @@ public final class ReportIndex {
     private ReportIndex() {}
 
     /** Scans {@code root} and writes its index page; returns the page's path. */
-    public static synchronized Path write(Path root) {
+    public static Path write(Path root) {
+        return write(root, null);
+    }
+
+    /**
+     * Scans {@code root} and writes its index page with, when {@code historyFile} is not null, the trend charts and
+     * change points of every listed test with at least two entries in that history file ({@code
+     * dev.goodput.core.history}); returns the page's path.
+     */
+    @API(status = EXPERIMENTAL, since = "0.2")
+    public static synchronized Path write(Path root, Path historyFile) {
         List<List<Object>> rows = new ArrayList<>();
+        List<String> links = new ArrayList<>();
         for (IndexedReport entry : entries(root)) {
+            links.add(entry.link());
             rows.add(List.of(
                     Html.markup("<a href=\"" + Html.escape(entry.link()) + "\">" + Html.escape(entry.test()) + "</a>"),
                     Html.markup(Html.verdict(entry.verdict())),
@@ -74,7 +87,8 @@ public final class ReportIndex {
                                 "error rate",
                                 "vs baseline",
                                 "top failure reason"),
-                        rows);
+                        rows)
+                + (historyFile == null ? "" : HistoryCharts.section(historyFile, links));
         Path index = root.resolve(FILE);
         try {
             Files.writeString(index, Html.page("Goodput reports", "INDEX", body), StandardCharsets.UTF_8);
