@@ -15,8 +15,7 @@ import org.apiguardian.api.API;
  * Several trials of the same run judged together: each objective gets one verdict from all trials, and each key
  * figure its variation between trials.
  *
- * <p>A per-request objective is judged on the trials' samples pooled in the order they were taken (so its interval
- * accounts for correlation as a single run's does); a run-level one on the mean of the trials' values with a Student
+ * <p>A per-request objective is judged on the trials' samples pooled, with the same interval as a single run's; a run-level one on the mean of the trials' values with a Student
  * t interval; a pooled one (ITL, ICL), whose samples a result does not keep, is MET when every trial met it,
  * VIOLATED when every trial violated it, and otherwise INCONCLUSIVE. One trial's summary is that trial's verdicts.
  *
@@ -110,7 +109,7 @@ public record TrialSummary(List<RunResult> trials, List<ObjectiveVerdict> verdic
                 }
             }
         }
-        return ExactDistribution.ofOrdered(
+        return ExactDistribution.of(
                 values.stream().mapToDouble(Double::doubleValue).toArray());
     }
 

@@ -23,7 +23,7 @@ final class GateHistory {
     /** Appends one run's entry (0 is the annotated run, 1.. a runner's runs) when a history file is configured. */
     static void append(GateContext gate, RunResult result, int run) {
         ExtensionContext context = gate.context();
-        Optional<String> file = parameter(context, GoodputConfiguration.HISTORY_FILE);
+        Optional<String> file = GoodputConfiguration.parameter(context, GoodputConfiguration.HISTORY_FILE);
         if (file.isEmpty()) {
             return;
         }
@@ -32,12 +32,12 @@ final class GateHistory {
             String testId =
                     root.relativize(gate.reportDirectory(run)).toString().replace('\\', '/');
             String commit = parameterOrEnvironment(
-                    parameter(context, GoodputConfiguration.HISTORY_COMMIT),
+                    GoodputConfiguration.parameter(context, GoodputConfiguration.HISTORY_COMMIT),
                     System::getenv,
                     "GITHUB_SHA",
                     "CI_COMMIT_SHA");
             String branch = parameterOrEnvironment(
-                    parameter(context, GoodputConfiguration.HISTORY_BRANCH),
+                    GoodputConfiguration.parameter(context, GoodputConfiguration.HISTORY_BRANCH),
                     System::getenv,
                     "GITHUB_REF_NAME",
                     "CI_COMMIT_REF_NAME");
@@ -52,17 +52,13 @@ final class GateHistory {
     static void writeIndex(GateContext gate) {
         Path root = gate.configuration().reportDirectory();
         Path history = null;
-        Optional<String> file = parameter(gate.context(), GoodputConfiguration.HISTORY_FILE);
+        Optional<String> file = GoodputConfiguration.parameter(gate.context(), GoodputConfiguration.HISTORY_FILE);
         try {
             history = file.map(Path::of).orElse(null);
         } catch (InvalidPathException e) {
             // append() has warned about this value already; the index is written without the history.
         }
         ReportIndex.write(root, history);
-    }
-
-    private static Optional<String> parameter(ExtensionContext context, String key) {
-        return context.getConfigurationParameter(key).map(String::trim).filter(value -> !value.isEmpty());
     }
 
     /** Returns the parameter's value, else the first environment variable set, else empty. */

@@ -142,7 +142,8 @@ record GoodputConfiguration(
         }
     }
 
-    private static Optional<String> parameter(ExtensionContext context, String key) {
+    /** Returns a configuration parameter, trimmed; empty when unset or blank. */
+    static Optional<String> parameter(ExtensionContext context, String key) {
         return context.getConfigurationParameter(key).map(String::trim).filter(value -> !value.isEmpty());
     }
 
@@ -163,7 +164,8 @@ record GoodputConfiguration(
         return failOrWarn(SLO_INCONCLUSIVE, value);
     }
 
-    private static boolean failOrWarn(String key, String value) {
+    /** Reads a {@code fail} / {@code warn} parameter, refusing anything else with the key and value. */
+    static boolean failOrWarn(String key, String value) {
         return switch (value.toLowerCase(Locale.ROOT)) {
             case "fail" -> true;
             case "warn" -> false;

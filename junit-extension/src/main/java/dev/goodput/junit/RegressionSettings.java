@@ -3,7 +3,6 @@ package dev.goodput.junit;
 import dev.goodput.core.compare.BaselineComparator;
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -49,21 +48,22 @@ record RegressionSettings(
             BASELINE_INVALID);
 
     static RegressionSettings from(ExtensionContext context) {
-        double scale = parameter(context, TRIALS_SCALE)
+        double scale = GoodputConfiguration.parameter(context, TRIALS_SCALE)
                 .map(value -> positive(TRIALS_SCALE, value, "for example 3 for a nightly job"))
                 .orElse(1.0);
-        Path directory = Path.of(parameter(context, BASELINE_DIR).orElse(DEFAULT_BASELINE_DIR));
-        boolean record = parameter(context, BASELINE_RECORD)
+        Path directory =
+                Path.of(GoodputConfiguration.parameter(context, BASELINE_DIR).orElse(DEFAULT_BASELINE_DIR));
+        boolean record = GoodputConfiguration.parameter(context, BASELINE_RECORD)
                 .map(value -> trueOrFalse(BASELINE_RECORD, value))
                 .orElse(false);
-        double minimumChange = parameter(context, BASELINE_MINIMUM_CHANGE)
+        double minimumChange = GoodputConfiguration.parameter(context, BASELINE_MINIMUM_CHANGE)
                 .map(value -> percent(BASELINE_MINIMUM_CHANGE, value))
                 .orElse(BaselineComparator.DEFAULT_MINIMUM_CHANGE);
-        boolean failOnRegression = parameter(context, BASELINE_REGRESSION)
-                .map(value -> failOrWarn(BASELINE_REGRESSION, value))
+        boolean failOnRegression = GoodputConfiguration.parameter(context, BASELINE_REGRESSION)
+                .map(value -> GoodputConfiguration.failOrWarn(BASELINE_REGRESSION, value))
                 .orElse(true);
-        boolean failOnInvalid = parameter(context, BASELINE_INVALID)
-                .map(value -> failOrWarn(BASELINE_INVALID, value))
+        boolean failOnInvalid = GoodputConfiguration.parameter(context, BASELINE_INVALID)
+                .map(value -> GoodputConfiguration.failOrWarn(BASELINE_INVALID, value))
                 .orElse(false);
         return new RegressionSettings(scale, directory, record, minimumChange, failOnRegression, failOnInvalid);
     }
@@ -76,10 +76,6 @@ record RegressionSettings(
     /** Returns where a gate's baseline lives, given its report directory relative to the report root. */
     Path baselineFile(Path relativeGateDirectory) {
         return baselineDirectory.resolve(relativeGateDirectory).resolve(BASELINE_FILE);
-    }
-
-    private static Optional<String> parameter(ExtensionContext context, String key) {
-        return context.getConfigurationParameter(key).map(String::trim).filter(value -> !value.isEmpty());
     }
 
     private static double positive(String key, String value, String example) {
@@ -115,16 +111,6 @@ record RegressionSettings(
             default ->
                 throw new ExtensionConfigurationException(
                         "configuration parameter " + key + " = '" + value + "' must be 'true' or 'false'");
-        };
-    }
-
-    private static boolean failOrWarn(String key, String value) {
-        return switch (value.toLowerCase(Locale.ROOT)) {
-            case "fail" -> true;
-            case "warn" -> false;
-            default ->
-                throw new ExtensionConfigurationException(
-                        "configuration parameter " + key + " = '" + value + "' must be 'fail' or 'warn'");
         };
     }
 }
