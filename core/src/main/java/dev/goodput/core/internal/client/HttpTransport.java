@@ -30,8 +30,15 @@ public final class HttpTransport implements Transport {
     private final ServerEndpoint endpoint;
     private final NanoClock clock;
     private final String authorization;
+    private final ReadTap tap;
 
     public HttpTransport(ServerEndpoint endpoint, NanoClock clock) {
+        this(endpoint, clock, ReadTap.NONE);
+    }
+
+    /** A transport that shows every read to {@code tap} before parsing it (for the client benchmark). */
+    public HttpTransport(ServerEndpoint endpoint, NanoClock clock, ReadTap tap) {
+        this.tap = tap;
         this.endpoint = endpoint;
         this.clock = clock;
         this.authorization =
@@ -56,7 +63,7 @@ public final class HttpTransport implements Transport {
         if (authorization != null) {
             http.header("Authorization", authorization);
         }
-        StreamSubscriber subscriber = new StreamSubscriber(attempt, clock);
+        StreamSubscriber subscriber = new StreamSubscriber(attempt, clock, tap);
         CompletableFuture<HttpResponse<Void>> response = client.sendAsync(http.build(), info -> {
             info.headers().firstValue("retry-after").ifPresent(attempt::onRetryAfter);
             attempt.onHeaders(
@@ -92,13 +99,15 @@ public final class HttpTransport implements Transport {
     private static final class StreamSubscriber implements HttpResponse.BodySubscriber<Void> {
         private final StreamAttempt attempt;
         private final NanoClock clock;
+        private final ReadTap tap;
         private final CompletableFuture<Void> body = new CompletableFuture<>();
         private volatile Flow.Subscription subscription;
         private volatile boolean cancelled;
 
-        StreamSubscriber(StreamAttempt attempt, NanoClock clock) {
+        StreamSubscriber(StreamAttempt attempt, NanoClock clock, ReadTap tap) {
             this.attempt = attempt;
             this.clock = clock;
+            this.tap = tap;
         }
 
         @Override
@@ -115,6 +124,7 @@ public final class HttpTransport implements Transport {
         public void onNext(List<ByteBuffer> buffers) {
             long now = clock.nanoTime();
             for (ByteBuffer buffer : buffers) {
+                tap.onRead(attempt, buffer, now);
                 attempt.onBytes(buffer, now);
             }
         }

@@ -1,0 +1,494 @@
+package dev.goodput.core.bench;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.goodput.core.Goodput;
+import dev.goodput.core.Load;
+import dev.goodput.core.NanoClock;
+import dev.goodput.core.RequestRecord;
+import dev.goodput.core.RunResult;
+import dev.goodput.core.RunSpec;
+import dev.goodput.core.ServerEndpoint;
+import dev.goodput.core.WorkloadSpec;
+import dev.goodput.core.internal.client.HttpTransport;
+import dev.goodput.core.internal.client.ReadTap;
+import dev.goodput.core.internal.client.StreamAttempt;
+import dev.goodput.core.internal.driver.RealTimeScheduler;
+import dev.goodput.core.internal.driver.RunEngine;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.lang.management.ManagementFactory;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The client benchmark of issue 15: Goodput's own client against the simulated server, which runs in a separate JVM
+ * so that this process's CPU time is the client's alone. Not a test: {@code bash .ci/bench-client} runs it and it
+ * prints one line per figure, then one summary line.
+ *
+ * <p>Method. The server runs the fixed performance model (TTFT 10 ms, 2 ms per token, so 500 tokens/s per
+ * stream) and records when it wrote each chunk ({@code /debug/requests}). Both JVMs read {@code System.nanoTime()},
+ * which on Linux is the machine-wide monotonic clock, so the two sides' instants compare directly.
+ *
+ * <ul>
+ *   <li><b>CPU per token</b>: this process's CPU time during a run (the load driver, the HTTP client, parsing,
+ *       recording, garbage collection and compilation) divided by the output tokens received.
+ *   <li><b>Token timing error</b>: for every content chunk, the client's receipt stamp minus the server's write.
+ *       Chunks are matched through the response id and their order, seen by a {@link ReadTap}.
+ *   <li><b>Send overhead</b>: at 200 requests/s open loop, from a request's intended start to the client's send
+ *       stamp, and to the server's receipt of the whole request.
+ *   <li><b>Follow-up delay</b>: in a closed loop, from a user's previous request ending (its intended start) to
+ *       the server's receipt of the next one.
+ * </ul>
+ */
+public final class ClientBenchmark {
+
+    private static final int OUTPUT_TOKENS = 1000;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final String baseUrl;
+    private final HttpClient debugClient = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5))
+            .build();
+
+    private ClientBenchmark(String baseUrl) {
+        this.baseUrl = baseUrl;
+    }
+
+    public static void main(String[] args) throws Exception {
+        int port;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+        Process server = startServer(port);
+        try {
+            ClientBenchmark bench = new ClientBenchmark("http://127.0.0.1:" + port);
+            System.out.println("machine: " + Runtime.getRuntime().availableProcessors() + " cores, Java "
+                    + System.getProperty("java.version") + ", " + System.getProperty("os.name") + " "
+                    + System.getProperty("os.arch"));
+            bench.closedLoop(
+                    Integer.getInteger("bench.warmupStreams", 20),
+                    Integer.getInteger("bench.warmupRounds", 8),
+                    false); // warm-up, not reported
+            Map<Integer, Point> points = new HashMap<>();
+            for (int streams : new int[] {8, 14, 20, 50, 100}) {
+                points.put(streams, bench.closedLoop(streams, 3, true));
+            }
+            Point open = bench.openLoop(200, 2000);
+            Point reference = points.get(20);
+            System.out.printf(
+                    Locale.ROOT,
+                    "client cpu per token us=%.2f send overhead p50 ms=%.3f p99 ms=%.3f timing error p99 ms=%.3f%n",
+                    reference.cpuPerTokenMicros,
+                    open.arrivalOverhead.percentile(50) / 1e6,
+                    open.arrivalOverhead.percentile(99) / 1e6,
+                    reference.timingError.percentile(99) / 1e6);
+        } finally {
+            server.destroy();
+            server.waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    private static Process startServer(int port) throws IOException, InterruptedException {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        ProcessBuilder builder = new ProcessBuilder(
+                        java.toString(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        "dev.goodput.mock.internal.cli.MockServerMain",
+                        "--host",
+                        "127.0.0.1",
+                        "--port",
+                        Integer.toString(port),
+                        "--preset",
+                        "fixed",
+                        "--fixed-ttft-ms",
+                        "10",
+                        "--fixed-tpot-ms",
+                        "2",
+                        "--ground-truth-capacity",
+                        "2000")
+                .redirectErrorStream(true);
+        Process process = builder.start();
+        BufferedReader out =
+                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        String line = out.readLine();
+        if (line == null || !line.contains("listening")) {
+            process.destroy();
+            throw new IllegalStateException("the simulated server did not start: " + line);
+        }
+        Thread drain = new Thread(() -> out.lines().forEach(l -> {}), "bench-server-output");
+        drain.setDaemon(true);
+        drain.start();
+        return process;
+    }
+
+    private Point closedLoop(int streams, int rounds, boolean report) throws Exception {
+        Load load = Load.concurrency(streams).requests((long) streams * rounds);
+        Point point = run(load, OUTPUT_TOKENS);
+        if (report) {
+            point.print(streams + " streams");
+            System.out.printf(
+                    Locale.ROOT,
+                    "  %d streams: follow-up delay (previous end to server receipt) p50 %.3f ms p99 %.3f ms%n",
+                    streams,
+                    point.followUpDelay.percentile(50) / 1e6,
+                    point.followUpDelay.percentile(99) / 1e6);
+        }
+        return point;
+    }
+
+    private Point openLoop(double rate, int requests) throws Exception {
+        Point point = run(Load.poisson(rate).requests(requests), 16);
+        point.print(String.format(Locale.ROOT, "open loop %.0f req/s", rate));
+        System.out.printf(
+                Locale.ROOT,
+                "  open loop: send overhead, intended start to send stamp p50 %.3f ms p99 %.3f ms;"
+                        + " to server receipt p50 %.3f ms p99 %.3f ms%n",
+                point.stampOverhead.percentile(50) / 1e6,
+                point.stampOverhead.percentile(99) / 1e6,
+                point.arrivalOverhead.percentile(50) / 1e6,
+                point.arrivalOverhead.percentile(99) / 1e6);
+        return point;
+    }
+
+    private Point run(Load load, int outputTokens) throws Exception {
+        RunSpec spec = Goodput.newRun(ServerEndpoint.of(baseUrl, dev.goodput.mock.MockServerConfig.DEFAULT_MODEL_NAME))
+                .workload(WorkloadSpec.synthetic()
+                        .inputTokens(32)
+                        .outputTokens(outputTokens)
+                        .build())
+                .load(load)
+                .preflight(false)
+                .build();
+        ChunkTap tap = new ChunkTap();
+        com.sun.management.OperatingSystemMXBean os =
+                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        long switchesBefore = contextSwitches();
+        long cpuStart = os.getProcessCpuTime();
+        long wallStart = System.nanoTime();
+        RunResult result;
+        NanoClock clock = NanoClock.system();
+        try (RealTimeScheduler scheduler = new RealTimeScheduler(clock);
+                HttpTransport transport = new HttpTransport(spec.server(), clock, tap)) {
+            result = RunEngine.run(spec, scheduler, transport);
+        }
+        long wall = System.nanoTime() - wallStart;
+        long cpu = os.getProcessCpuTime() - cpuStart;
+        long switches = contextSwitches() - switchesBefore;
+        if (System.getenv("BENCH_DEBUG") != null) {
+            var threads = ManagementFactory.getThreadMXBean();
+            Map<String, Long> byName = new java.util.TreeMap<>();
+            for (long id : threads.getAllThreadIds()) {
+                var info = threads.getThreadInfo(id);
+                if (info != null) {
+                    byName.merge(
+                            info.getThreadName().replaceAll("[0-9]+", "N"), threads.getThreadCpuTime(id), Long::sum);
+                }
+            }
+            byName.forEach((name, t) -> {
+                if (t > 50_000_000) System.out.println("   thread " + name + " " + t / 1_000_000 + " ms");
+            });
+            for (var gc : ManagementFactory.getGarbageCollectorMXBeans())
+                System.out.println(
+                        "   gc " + gc.getName() + " " + gc.getCollectionTime() + " ms " + gc.getCollectionCount());
+            var comp = ManagementFactory.getCompilationMXBean();
+            System.out.println("   jit " + comp.getTotalCompilationTime() + " ms; cpu " + cpu / 1_000_000 + " ms wall "
+                    + wall / 1_000_000);
+        }
+        if (result.accounting().count(dev.goodput.core.Outcome.SUCCESS)
+                != result.records().size()) {
+            throw new IllegalStateException("requests did not succeed: " + result.failures());
+        }
+        return new Point(
+                result,
+                tap,
+                fetchTruth(),
+                cpu,
+                wall,
+                switches,
+                load.arrivals().isOpenLoop() ? Integer.MAX_VALUE : streamsOf(load));
+    }
+
+    private static int streamsOf(Load load) {
+        return ((dev.goodput.core.Arrivals.ClosedLoop) load.arrivals()).users();
+    }
+
+    /**
+     * Reads the server's record of every request it still holds, streaming: a tree of a few hundred thousand chunks
+     * would put garbage-collection pauses into the next run's figures.
+     */
+    private Map<String, Truth> fetchTruth() throws IOException, InterruptedException {
+        HttpResponse<java.io.InputStream> response = debugClient.send(
+                HttpRequest.newBuilder(URI.create(baseUrl + "/debug/requests")).build(),
+                HttpResponse.BodyHandlers.ofInputStream());
+        Map<String, Truth> byId = new HashMap<>();
+        try (JsonParser json = JSON.createParser(response.body())) {
+            while (json.nextToken() != null) {
+                if (json.currentToken() == JsonToken.FIELD_NAME && "requests".equals(json.currentName())) {
+                    json.nextToken();
+                    while (json.nextToken() == JsonToken.START_OBJECT) {
+                        Truth truth = readRequest(json);
+                        byId.put(truth.id, truth);
+                    }
+                }
+            }
+        }
+        return byId;
+    }
+
+    private static Truth readRequest(JsonParser json) throws IOException {
+        Truth truth = new Truth();
+        while (json.nextToken() == JsonToken.FIELD_NAME) {
+            String field = json.currentName();
+            json.nextToken();
+            switch (field) {
+                case "id" -> truth.id = json.getText();
+                case "arrival_nanos" -> truth.arrivalNanos = json.getLongValue();
+                case "chunks" -> {
+                    Samples sent = new Samples();
+                    while (json.nextToken() == JsonToken.START_OBJECT) {
+                        while (json.nextToken() == JsonToken.FIELD_NAME) {
+                            String name = json.currentName();
+                            json.nextToken();
+                            if (name.equals("sent_nanos")) {
+                                sent.add(json.getLongValue());
+                            }
+                        }
+                    }
+                    truth.chunkSentNanos = sent;
+                }
+                default -> json.skipChildren();
+            }
+        }
+        return truth;
+    }
+
+    /** What the server recorded of one request. */
+    private static final class Truth {
+        String id;
+        long arrivalNanos;
+        Samples chunkSentNanos = new Samples();
+    }
+
+    /** Voluntary and involuntary context switches of all this process's threads so far. */
+    private static long contextSwitches() {
+        long total = 0;
+        try (var tasks = Files.list(Path.of("/proc/self/task"))) {
+            for (Path task : (Iterable<Path>) tasks::iterator) {
+                try {
+                    for (String line : Files.readAllLines(task.resolve("status"))) {
+                        if (line.contains("ctxt_switches")) {
+                            total += Long.parseLong(
+                                    line.substring(line.indexOf(':') + 1).trim());
+                        }
+                    }
+                } catch (IOException ended) {
+                    // the thread ended meanwhile
+                }
+            }
+        } catch (IOException e) {
+            return -1;
+        }
+        return total;
+    }
+
+    /** The figures of one run. */
+    private static final class Point {
+        final double cpuPerTokenMicros;
+        final double tokensPerSecond;
+        final long contextSwitches;
+        final Samples timingError = new Samples();
+        final Samples stampOverhead = new Samples();
+        final Samples arrivalOverhead = new Samples();
+        final Samples followUpDelay = new Samples();
+        final int unmatched;
+        final String health;
+
+        Point(
+                RunResult result,
+                ChunkTap tap,
+                Map<String, Truth> truth,
+                long cpu,
+                long wall,
+                long switches,
+                int streamsAtOnce) {
+            long tokens = result.tokens().outputTokens();
+            this.cpuPerTokenMicros = cpu / 1e3 / tokens;
+            this.tokensPerSecond = tokens / (wall / 1e9);
+            this.contextSwitches = switches;
+            this.health = result.clientHealth().trustworthy()
+                    ? "trustworthy"
+                    : result.clientHealth().reason();
+            Map<Long, RequestRecord> records = new HashMap<>();
+            for (RequestRecord record : result.records()) {
+                records.put(record.index(), record);
+            }
+            int missing = 0;
+            for (ChunkTap.Stream stream : tap.streams.values()) {
+                Truth request = stream.id == null ? null : truth.get(stream.id);
+                RequestRecord record = records.get(stream.requestIndex);
+                if (request == null || record == null) {
+                    missing++;
+                    continue;
+                }
+                Samples chunks = request.chunkSentNanos;
+                for (int i = 0; i < Math.min(chunks.size(), stream.count); i++) {
+                    timingError.add(stream.stamps[i] - chunks.get(i));
+                }
+                long arrival = request.arrivalNanos;
+                stampOverhead.add(record.dispatchedNanos() - record.intendedNanos());
+                arrivalOverhead.add(arrival - record.intendedNanos());
+                if (record.index() >= streamsAtOnce) {
+                    followUpDelay.add(arrival - record.intendedNanos());
+                }
+            }
+            this.unmatched = missing;
+        }
+
+        void print(String name) {
+            System.out.printf(
+                    Locale.ROOT,
+                    "%s: %.0f tokens/s, client CPU %.2f us per token, %d context switches, timing error p50 %.3f ms"
+                            + " p99 %.3f ms max %.3f ms (%d chunks%s), client health: %s%n",
+                    name,
+                    tokensPerSecond,
+                    cpuPerTokenMicros,
+                    contextSwitches,
+                    timingError.percentile(50) / 1e6,
+                    timingError.percentile(99) / 1e6,
+                    timingError.percentile(100) / 1e6,
+                    timingError.size(),
+                    unmatched == 0 ? "" : ", " + unmatched + " streams unmatched",
+                    health);
+        }
+    }
+
+    /** Nanosecond samples with exact percentiles (nearest rank). */
+    private static final class Samples {
+        private long[] values = new long[1024];
+        private int size;
+        private boolean sorted;
+
+        void add(long value) {
+            if (size == values.length) {
+                values = Arrays.copyOf(values, size * 2);
+            }
+            values[size++] = value;
+            sorted = false;
+        }
+
+        int size() {
+            return size;
+        }
+
+        long get(int index) {
+            return values[index];
+        }
+
+        double percentile(double p) {
+            if (size == 0) {
+                return Double.NaN;
+            }
+            if (!sorted) {
+                Arrays.sort(values, 0, size);
+                sorted = true;
+            }
+            int rank = (int) Math.ceil(p / 100 * size);
+            return values[Math.max(0, Math.min(size - 1, rank - 1))];
+        }
+    }
+
+    /**
+     * Notes the response id of each stream and the receipt stamp of each content chunk, by scanning the raw bytes
+     * for the chunk openings the simulated server writes. Each attempt's reads come from one thread at a time.
+     */
+    private static final class ChunkTap implements ReadTap {
+        private static final byte[] ID = "\"id\":\"".getBytes(StandardCharsets.US_ASCII);
+        private static final byte[] CHAT_CONTENT =
+                "{\"index\":0,\"delta\":{\"content\":\"".getBytes(StandardCharsets.US_ASCII);
+        private static final byte[] TEXT = "{\"index\":0,\"text\":\"".getBytes(StandardCharsets.US_ASCII);
+
+        final Map<StreamAttempt, Stream> streams = new ConcurrentHashMap<>();
+
+        @Override
+        public void onRead(StreamAttempt attempt, ByteBuffer read, long nanos) {
+            Stream stream =
+                    streams.computeIfAbsent(attempt, a -> new Stream(a.request().index()));
+            // A chunk opening can be cut between two reads: scan the previous read's tail with this one.
+            byte[] bytes = new byte[stream.tail.length + read.remaining()];
+            System.arraycopy(stream.tail, 0, bytes, 0, stream.tail.length);
+            read.duplicate().get(bytes, stream.tail.length, read.remaining());
+            int scanned = 0;
+            for (int i = 0; i < bytes.length; i++) {
+                byte b = bytes[i];
+                if (b == '"' && stream.id == null && matches(bytes, i, ID)) {
+                    int start = i + ID.length;
+                    int close = start;
+                    while (close < bytes.length && bytes[close] != '"') {
+                        close++;
+                    }
+                    if (close == bytes.length) {
+                        break; // the id is cut: find it again with the next read
+                    }
+                    stream.id = new String(bytes, start, close - start, StandardCharsets.US_ASCII);
+                } else if (b == '{' && (matches(bytes, i, CHAT_CONTENT) || matches(bytes, i, TEXT))) {
+                    stream.add(nanos);
+                    scanned = i + 1;
+                } else if (i + CHAT_CONTENT.length > bytes.length) {
+                    break; // too close to the end to tell: kept for the next read
+                }
+                scanned = i + 1;
+            }
+            stream.tail = Arrays.copyOfRange(bytes, scanned, bytes.length);
+        }
+
+        private static boolean matches(byte[] bytes, int at, byte[] pattern) {
+            if (at + pattern.length > bytes.length) {
+                return false;
+            }
+            for (int k = 0; k < pattern.length; k++) {
+                if (bytes[at + k] != pattern[k]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        static final class Stream {
+            final long requestIndex;
+            String id;
+            byte[] tail = new byte[0];
+            long[] stamps = new long[OUTPUT_TOKENS + 8];
+            int count;
+
+            Stream(long requestIndex) {
+                this.requestIndex = requestIndex;
+            }
+
+            void add(long nanos) {
+                if (count == stamps.length) {
+                    stamps = Arrays.copyOf(stamps, count * 2);
+                }
+                stamps[count++] = nanos;
+            }
+        }
+    }
+}
