@@ -1,19 +1,28 @@
 package dev.goodput.core.report;
 
+import dev.goodput.core.LoadStatistics;
 import dev.goodput.core.Metric;
 import dev.goodput.core.Phase;
 import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.Summary;
 import dev.goodput.core.internal.Units;
+import dev.goodput.core.internal.result.IntervalSweep;
 import dev.goodput.core.internal.stats.ExactDistribution;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * The {@code vllm} block of the JSON result: vLLM {@code bench serve}'s key names and definitions, computed
  * from the same samples. TTFT and E2EL are measured from the send, as vLLM does; {@code itl} is our ICL (one
  * sample per chunk gap, pooled); TPOT is the same per-request definition. Rates use our measurement window.
+ *
+ * <p>vLLM has no warm-up, so where it takes every request this block takes the measured ones: the peaks
+ * ({@code max_output_tokens_per_s}, {@code max_concurrent_requests}) look at measured successes, and the
+ * per-request lists ({@code latencies}, {@code queue_times}, which vLLM saves even without
+ * {@code --save-detailed}) hold one entry per measured request in request order, failures included at their
+ * position.
  */
 final class VllmCompatibility {
 
@@ -33,6 +42,12 @@ final class VllmCompatibility {
                 result.spec().requestCriteria().isEmpty() ? null : finite(result.value(Metric.GOODPUT)));
         block.put("output_throughput", finite(result.value(Metric.OUTPUT_TOKEN_THROUGHPUT)));
         block.put("total_token_throughput", finite(result.value(Metric.TOTAL_TOKEN_THROUGHPUT)));
+        long peakChunks = result.load().peakOutputChunksPerSecond();
+        // vLLM writes this peak as a float (a maximum over a numpy array).
+        block.put("max_output_tokens_per_s", peakChunks == LoadStatistics.NOT_TRACKED ? null : (double) peakChunks);
+        block.put("max_concurrent_requests", maxConcurrentRequests(result));
+        block.put("latencies", latencies(result));
+        block.put("queue_times", queueTimes(result));
         double[] percentiles = result.spec().percentiles().stream()
                 .mapToDouble(Double::doubleValue)
                 .toArray();
@@ -49,6 +64,51 @@ final class VllmCompatibility {
                 .mapToLong(RequestRecord::e2elFromSendNanos)
                 .mapToDouble(nanos -> nanos)
                 .toArray());
+    }
+
+    private static List<RequestRecord> measured(RunResult result) {
+        return result.records().stream()
+                .filter(record -> record.phase() == Phase.MEASURED)
+                .toList();
+    }
+
+    /**
+     * vLLM's exact sweep over {@code [start, start + latency)} of the successful requests, its start being the
+     * send and its latency ending at the last content event; an end and a start at the same instant do not
+     * overlap.
+     */
+    private static int maxConcurrentRequests(RunResult result) {
+        List<RequestRecord> successes = measured(result).stream()
+                .filter(RequestRecord::isSuccess)
+                .filter(record -> record.e2elFromSendNanos() != RequestRecord.ABSENT)
+                .toList();
+        long[] starts =
+                successes.stream().mapToLong(RequestRecord::dispatchedNanos).toArray();
+        long[] ends = successes.stream()
+                .mapToLong(record -> record.dispatchedNanos() + record.e2elFromSendNanos())
+                .toArray();
+        return IntervalSweep.peak(starts, ends);
+    }
+
+    /** E2EL from the send in seconds per measured request; 0 for one that did not succeed, as vLLM writes. */
+    private static List<Double> latencies(RunResult result) {
+        return measured(result).stream()
+                .map(record -> record.isSuccess() ? seconds(record.e2elFromSendNanos()) : 0.0)
+                .toList();
+    }
+
+    /**
+     * Client-side queue time ({@code dispatched - intended}) in seconds per measured request, whatever its
+     * outcome, as vLLM takes it before the request is sent; 0 for one that was never sent.
+     */
+    private static List<Double> queueTimes(RunResult result) {
+        return measured(result).stream()
+                .map(record -> seconds(record.queueNanos()))
+                .toList();
+    }
+
+    private static double seconds(long nanos) {
+        return nanos == RequestRecord.ABSENT ? 0.0 : nanos / 1e9;
     }
 
     private static void put(Map<String, Object> block, String name, Summary summary) {

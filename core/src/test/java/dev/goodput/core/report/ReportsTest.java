@@ -87,7 +87,7 @@ class ReportsTest {
                 .contains("requests: 7 scheduled, 6 succeeded, 1 failed, 0 timed out, 0 cancelled (5 measured)\n"
                         + "why 1 request did not succeed (warm-up and cool-down included):\n"
                         + "  1 x HTTP 500\n"
-                        + "load: offered 5.00 req/s, achieved 10.00 req/s, window 1.00 s, peak in flight 4\n")
+                        + "load: offered 5.00 req/s, achieved 10.00 req/s, window 1.00 s, peak in flight 3\n")
                 .contains("goodput: 3.00 req/s (3 good requests, SLO attainment 60.00 %, error rate 20.00 %)")
                 .contains("p90 TTFT: measured 185.00 ms")
                 .contains("goodput: measured 3.00 req/s (n=5), bound ≥ 1.50 req/s: MET");

@@ -14,6 +14,7 @@ import dev.goodput.core.RunSpec;
 import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.TokenCountSource;
 import dev.goodput.core.WorkloadSpec;
+import dev.goodput.core.internal.client.FinishedRequest;
 import dev.goodput.core.internal.result.ResultCalculator;
 import dev.goodput.core.internal.result.RunSnapshot;
 import java.time.Instant;
@@ -50,6 +51,24 @@ public final class SampleResults {
                 "length",
                 Outcome.SUCCESS,
                 null);
+    }
+
+    /**
+     * A successful request as the client hands it over, with its content events: the first at {@code first}, each
+     * later one a gap after the one before carrying the given tokens (instants and gaps in ms, sent as intended).
+     */
+    public static FinishedRequest streamed(
+            long index, Phase phase, long dispatched, long first, long[] gapsMillis, int[] tokens) {
+        long last = first;
+        long[] gapNanos = new long[gapsMillis.length];
+        int out = 1;
+        for (int i = 0; i < gapsMillis.length; i++) {
+            last += gapsMillis[i];
+            gapNanos[i] = gapsMillis[i] * MS;
+            out += tokens[i];
+        }
+        RequestRecord record = success(index, phase, dispatched, dispatched, first, last, last, out);
+        return new FinishedRequest(record, false, 64, gapNanos, tokens, gapsMillis.length);
     }
 
     private static RequestRecord failure(long index, long intended, long end) {

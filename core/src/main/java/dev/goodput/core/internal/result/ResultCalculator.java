@@ -62,7 +62,7 @@ public final class ResultCalculator {
         Map<Metric, Summary> summaries = new EnumMap<>(Metric.class);
         distributions.forEach((metric, distribution) -> summaries.put(metric, distribution.summarize(percentiles)));
 
-        LoadStatistics load = loadStatistics(spec.load(), records, measured);
+        LoadStatistics load = loadStatistics(spec.load(), records, measured, snapshot.peakOutputChunksPerSecond());
         long good = successes.stream()
                 .filter(record -> isGood(record, spec.requestCriteria()))
                 .count();
@@ -186,7 +186,7 @@ public final class ResultCalculator {
     }
 
     private static LoadStatistics loadStatistics(
-            Load profile, List<RequestRecord> records, List<RequestRecord> measured) {
+            Load profile, List<RequestRecord> records, List<RequestRecord> measured, long peakOutputChunksPerSecond) {
         long windowStart = Long.MAX_VALUE;
         long windowEnd = Long.MIN_VALUE;
         long firstDispatch = Long.MAX_VALUE;
@@ -221,26 +221,24 @@ public final class ResultCalculator {
                     .orElseThrow();
             offered = last > first ? (records.size() - 1) * 1e9 / (last - first) : Double.NaN;
         }
-        return new LoadStatistics(offered, achieved, windowStart, windowEnd, peakInFlight(records));
+        return new LoadStatistics(
+                offered, achieved, windowStart, windowEnd, peakInFlight(measured), peakOutputChunksPerSecond);
     }
 
-    /** Sweeps over [dispatched, end) of every sent request; an end and a start at the same instant do not overlap. */
-    private static int peakInFlight(List<RequestRecord> records) {
-        List<long[]> events = new ArrayList<>();
-        for (RequestRecord record : records) {
-            if (record.dispatchedNanos() != ABSENT) {
-                events.add(new long[] {record.dispatchedNanos(), 1});
-                events.add(new long[] {record.endNanos(), -1});
-            }
-        }
-        events.sort((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
-        int current = 0;
-        int peak = 0;
-        for (long[] event : events) {
-            current += (int) event[1];
-            peak = Math.max(peak, current);
-        }
-        return peak;
+    /**
+     * Sweeps over [dispatched, end) of every measured request that was sent; an end and a start at the same
+     * instant do not overlap. Warm-up and cool-down requests are left out, as from every other statistic.
+     */
+    private static int peakInFlight(List<RequestRecord> measured) {
+        long[] starts = measured.stream()
+                .filter(record -> record.dispatchedNanos() != ABSENT)
+                .mapToLong(RequestRecord::dispatchedNanos)
+                .toArray();
+        long[] ends = measured.stream()
+                .filter(record -> record.dispatchedNanos() != ABSENT)
+                .mapToLong(RequestRecord::endNanos)
+                .toArray();
+        return IntervalSweep.peak(starts, ends);
     }
 
     /**

@@ -20,8 +20,9 @@ import org.HdrHistogram.Histogram;
  * index) twice is a bug in the caller and throws.
  *
  * <p>What it takes is redacted as it is taken: the API key never reaches a record outside the request. Of
- * measured successful requests it also pools the gaps into the ICL and ITL histograms and counts those sent with
- * {@code ignore_eos} that came back shorter than asked.
+ * measured successful requests it also pools the gaps into the ICL and ITL histograms, counts their content events
+ * per millisecond for the peak output rate ({@link ChunkTimeline}), and counts those sent with {@code ignore_eos}
+ * that came back shorter than asked.
  */
 public final class RunRecorder {
 
@@ -31,6 +32,7 @@ public final class RunRecorder {
     private final List<RequestRecord> records = new ArrayList<>();
     private final BitSet recordedIndices = new BitSet();
     private final PooledGaps gaps = new PooledGaps();
+    private final ChunkTimeline chunks = new ChunkTimeline();
     private long ignoreEosRequests;
     private long shorterThanAsked;
 
@@ -57,6 +59,7 @@ public final class RunRecorder {
             records.add(record);
             if (counted) {
                 gaps.add(finished);
+                chunks.add(finished);
                 if (finished.ignoreEos()) {
                     ignoreEosRequests++;
                     if (record.outputTokens() < finished.maxTokens()) {
@@ -79,14 +82,16 @@ public final class RunRecorder {
         Histogram itl;
         long ignoreEos;
         long shorter;
+        long peakChunksPerSecond;
         synchronized (this) {
             copy = new ArrayList<>(records);
             icl = gaps.icl();
             itl = gaps.itl();
             ignoreEos = ignoreEosRequests;
             shorter = shorterThanAsked;
+            peakChunksPerSecond = chunks.peakPerSecond();
         }
         // Sorted outside the lock, so that recording threads do not wait for it.
-        return new RunSnapshot(copy, icl, itl, ignoreEos, shorter);
+        return new RunSnapshot(copy, icl, itl, ignoreEos, shorter, peakChunksPerSecond);
     }
 }

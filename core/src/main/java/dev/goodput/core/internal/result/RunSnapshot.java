@@ -18,9 +18,17 @@ import org.HdrHistogram.Histogram;
  *     {@link #NOT_TRACKED}
  * @param shorterThanAsked of those, how many produced fewer output tokens than {@code max_tokens}, or
  *     {@link #NOT_TRACKED}
+ * @param peakOutputChunksPerSecond the most content events of measured successful requests in one second, the
+ *     seconds counted from the earliest send of such a request (vLLM's {@code max_output_tokens_per_s}), or
+ *     {@link #NOT_TRACKED}
  */
 public record RunSnapshot(
-        List<RequestRecord> records, Histogram icl, Histogram itl, long ignoreEosRequests, long shorterThanAsked) {
+        List<RequestRecord> records,
+        Histogram icl,
+        Histogram itl,
+        long ignoreEosRequests,
+        long shorterThanAsked,
+        long peakOutputChunksPerSecond) {
 
     /** The count of something a snapshot did not track. */
     public static final long NOT_TRACKED = -1;
@@ -35,10 +43,11 @@ public record RunSnapshot(
 
     /**
      * Returns a snapshot of records taken elsewhere (a subset of a run, records made by hand), with the given
-     * pooled gaps and no {@code ignore_eos} counts.
+     * pooled gaps, no {@code ignore_eos} counts and no peak output rate (records alone do not hold the instant of
+     * every content event).
      */
     public static RunSnapshot of(List<RequestRecord> records, Histogram icl, Histogram itl) {
-        return new RunSnapshot(records, icl, itl, NOT_TRACKED, NOT_TRACKED);
+        return new RunSnapshot(records, icl, itl, NOT_TRACKED, NOT_TRACKED, NOT_TRACKED);
     }
 
     /** Returns a copy of the pooled inter-chunk gaps. */

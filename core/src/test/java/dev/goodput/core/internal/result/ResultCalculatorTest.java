@@ -112,10 +112,25 @@ class ResultCalculatorTest {
     }
 
     @Test
-    void should_report_the_peak_number_of_requests_in_flight() {
-        // In flight: warm-up [-500, 600), 1 [0, 300), 2 [110, 460), 3 [200, 400), 4 [300, 760), 5 [400, 1000).
-        // At 300 request 1 ends as 4 starts; at 400 request 3 ends as 5 starts: the peak is 4, at 200-300.
-        assertThat(compute(List.of()).load().peakInFlight()).isEqualTo(4);
+    void should_report_the_peak_number_of_measured_requests_in_flight() {
+        // Measured in flight: 1 [0, 300), 2 [110, 460), 3 [200, 400), 4 [300, 760), 5 [400, 1000). At 300
+        // request 1 ends as 4 starts; at 400 request 3 ends as 5 starts: the peak is 3 (at 200-300, 300-400 and
+        // 400-460). The warm-up request [-500, 600) would make it 4 at 200-300, and the cool-down request starts
+        // after every other has ended.
+        assertThat(compute(List.of()).load().peakInFlight()).isEqualTo(3);
+    }
+
+    @Test
+    void should_leave_warmup_and_cooldown_requests_out_of_the_peak_in_flight() {
+        // One measured request [0, 300) between a warm-up [-100, 200) and a cool-down [100, 400) request.
+        RunResult result = SampleResults.compute(
+                List.of(
+                        SampleResults.success(0, Phase.WARMUP, -100, -100, 100, 200, 200, 3),
+                        SampleResults.success(1, Phase.MEASURED, 0, 0, 100, 300, 300, 3),
+                        SampleResults.success(2, Phase.COOLDOWN, 100, 100, 200, 400, 400, 3)),
+                List.of());
+
+        assertThat(result.load().peakInFlight()).isEqualTo(1);
     }
 
     private static RunResult withSendLags(Load load, long... lagsMillis) {

@@ -1,0 +1,90 @@
+package dev.goodput.core.internal.result;
+
+import dev.goodput.core.RequestRecord;
+import dev.goodput.core.internal.client.FinishedRequest;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The content events of measured successful requests counted per millisecond of the run's clock, for vLLM's
+ * peak output rate ({@code max_output_tokens_per_s}): the most content events in one second, seconds counted
+ * from the earliest send of a successful request. Like vLLM it counts one per event, however many tokens the
+ * event carried.
+ *
+ * <p>Why per millisecond: the first second starts at the earliest successful send, which is known only when the
+ * run has ended (a request sent first may finish last), so events cannot be put into their second as they
+ * arrive; keeping every event's instant would cost 8 bytes per token for the whole run. Counting per millisecond
+ * costs 4 KB per second that carried output, and puts the second boundaries on whole milliseconds: the count is
+ * exact for instants truncated to the millisecond, and an event less than 1 ms from a boundary may land one
+ * second away from where vLLM's float seconds would put it. Not thread-safe: the {@link RunRecorder} that holds
+ * it guards it.
+ */
+final class ChunkTimeline {
+
+    private static final long NANOS_PER_MILLI = 1_000_000;
+    private static final int MILLIS_PER_SECOND = 1000;
+
+    /** Event counts per millisecond, in pages of one second keyed by {@code floor(millisecond / 1000)}. */
+    private final TreeMap<Long, int[]> pages = new TreeMap<>();
+
+    private long earliestSendNanos = Long.MAX_VALUE;
+
+    /**
+     * Adds the content events of a measured successful request: the first at its first token, each later one a
+     * gap after the one before.
+     */
+    void add(FinishedRequest finished) {
+        RequestRecord record = finished.record();
+        long first = record.firstTokenNanos();
+        if (record.dispatchedNanos() != RequestRecord.ABSENT) {
+            earliestSendNanos = Math.min(earliestSendNanos, record.dispatchedNanos());
+        }
+        if (first == RequestRecord.ABSENT) {
+            return;
+        }
+        count(first);
+        long[] instant = {first};
+        finished.forEachGap((gapNanos, tokens) -> {
+            instant[0] += gapNanos;
+            count(instant[0]);
+        });
+    }
+
+    private void count(long nanos) {
+        long milli = Math.floorDiv(nanos, NANOS_PER_MILLI);
+        int[] page = pages.computeIfAbsent(Math.floorDiv(milli, MILLIS_PER_SECOND), key -> new int[MILLIS_PER_SECOND]);
+        page[(int) Math.floorMod(milli, MILLIS_PER_SECOND)]++;
+    }
+
+    /**
+     * Returns the most content events in one second, the seconds counted from the earliest send of the requests
+     * added, or 0 when none was added (as vLLM reports a run without successes).
+     */
+    long peakPerSecond() {
+        if (earliestSendNanos == Long.MAX_VALUE) {
+            return 0;
+        }
+        long originMilli = Math.floorDiv(earliestSendNanos, NANOS_PER_MILLI);
+        long second = Long.MIN_VALUE;
+        long inSecond = 0;
+        long peak = 0;
+        // Pages iterate in time order, so the seconds come in order and one running sum suffices.
+        for (Map.Entry<Long, int[]> page : pages.entrySet()) {
+            long pageMilli = page.getKey() * MILLIS_PER_SECOND;
+            int[] counts = page.getValue();
+            for (int i = 0; i < MILLIS_PER_SECOND; i++) {
+                if (counts[i] == 0) {
+                    continue;
+                }
+                long secondOfEvent = Math.floorDiv(pageMilli + i - originMilli, MILLIS_PER_SECOND);
+                if (secondOfEvent != second) {
+                    second = secondOfEvent;
+                    inSecond = 0;
+                }
+                inSecond += counts[i];
+                peak = Math.max(peak, inSecond);
+            }
+        }
+        return peak;
+    }
+}
