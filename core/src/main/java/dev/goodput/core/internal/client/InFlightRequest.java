@@ -108,6 +108,16 @@ public final class InFlightRequest {
         return current;
     }
 
+    /**
+     * The first attempt's request left the client at {@code nanos}: that is the request's send. A send again after
+     * a connection closed under it is the same attempt; its last write is the one the server saw.
+     */
+    void writtenLocked(StreamAttempt attempt, long nanos) {
+        if (attempt == current && attempt.number() == 1) {
+            firstSentNanos = nanos;
+        }
+    }
+
     /** Returns the first attempt's send, or {@link RequestRecord#ABSENT} while the request waits for it. */
     public synchronized long dispatchedNanos() {
         return firstSentNanos;

@@ -99,6 +99,19 @@ public final class StreamAttempt {
         }
     }
 
+    /**
+     * The transport handed the request body to its connection: the request has left the client. Replaces the send
+     * stamp taken when the attempt was started (a transport that cannot tell leaves that one).
+     */
+    public void onRequestWritten(long nanos) {
+        synchronized (request) {
+            if (!ended) {
+                sentNanos = nanos;
+                request.writtenLocked(this, nanos);
+            }
+        }
+    }
+
     /** The response status and headers arrived. */
     public void onHeaders(int status, String responseContentType, long nanos) {
         synchronized (request) {

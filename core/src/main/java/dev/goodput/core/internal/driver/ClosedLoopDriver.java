@@ -79,7 +79,14 @@ public final class ClosedLoopDriver extends LoadDriver {
         scheduler.schedule(intendedNanos, () -> send(user, intendedNanos));
     }
 
-    private synchronized void send(int user, long intendedNanos) {
+    private void send(int user, long intendedNanos) {
+        synchronized (this) {
+            createAndDispatch(user, intendedNanos);
+        }
+        startDispatched();
+    }
+
+    private void createAndDispatch(int user, long intendedNanos) {
         if (!mayCreate(intendedNanos)) {
             retiredUsers++;
             if (retiredUsers == users.users()) {

@@ -29,8 +29,9 @@ import java.util.function.LongFunction;
  * once. It only schedules: what the run measured is the recorder's.
  *
  * <p>Subclasses decide when requests are created (open or closed loop). All bookkeeping happens under this
- * object's monitor; requests are never called while it is held except to send and cancel them, which is safe
- * because a request calls back only outside its own monitor.
+ * object's monitor; requests are never called while it is held except to mark them sent and cancel them, which is
+ * safe because a request calls back only outside its own monitor. The transport is handed a dispatched attempt
+ * after the monitor is released ({@link #startDispatched()}).
  */
 public abstract class LoadDriver {
 
@@ -58,6 +59,7 @@ public abstract class LoadDriver {
     // Guarded by this.
     private final Set<InFlightRequest> unfinished = new LinkedHashSet<>();
     private final Map<InFlightRequest, List<TaskScheduler.Cancellable>> timers = new HashMap<>();
+    private final List<StreamAttempt> toStart = new ArrayList<>();
     private PhaseAssigner phases;
     private long startNanos;
     private long created;
@@ -153,7 +155,10 @@ public abstract class LoadDriver {
         return request;
     }
 
-    /** Sends a request's next attempt now and arms that attempt's timeouts. Called under the monitor. */
+    /**
+     * Marks a request's next attempt as sent now and arms its timeouts; the transport is handed it by the next
+     * {@link #startDispatched()}. Called under the monitor.
+     */
     protected final void dispatch(InFlightRequest request, boolean heldByCap) {
         long now = scheduler.clock().nanoTime();
         StreamAttempt attempt = request.send(now, heldByCap);
@@ -161,11 +166,33 @@ public abstract class LoadDriver {
             return; // cancelled while it waited for its retry
         }
         timers.put(request, timeouts.arm(attempt, now));
-        try {
-            attempt.attach(transport.start(attempt));
-        } catch (RuntimeException e) {
-            // A request that cannot even be sent still ends in exactly one outcome.
-            attempt.onFailure(e, scheduler.clock().nanoTime());
+        toStart.add(attempt);
+    }
+
+    /**
+     * Hands the attempts dispatched so far to the transport. Called without the monitor, after every block that may
+     * dispatch: starting an exchange costs the JDK client a few hundred microseconds, and a thread finishing a
+     * request (the client's selector thread, which stamps every read) must not wait for that to take the monitor.
+     */
+    protected final void startDispatched() {
+        List<StreamAttempt> attempts;
+        synchronized (this) {
+            if (toStart.isEmpty()) {
+                return;
+            }
+            attempts = new ArrayList<>(toStart);
+            toStart.clear();
+        }
+        for (StreamAttempt attempt : attempts) {
+            if (attempt.request().isEnded()) {
+                continue; // cancelled before it could be started
+            }
+            try {
+                attempt.attach(transport.start(attempt));
+            } catch (RuntimeException e) {
+                // A request that cannot even be sent still ends in exactly one outcome.
+                attempt.onFailure(e, scheduler.clock().nanoTime());
+            }
         }
     }
 
@@ -217,6 +244,7 @@ public abstract class LoadDriver {
             checkFinished();
         }
         AttemptTimeouts.disarm(armed);
+        startDispatched();
     }
 
     /**
@@ -235,10 +263,13 @@ public abstract class LoadDriver {
         AttemptTimeouts.disarm(armed);
     }
 
-    private synchronized void sendRetry(InFlightRequest request) {
-        if (unfinished.contains(request)) {
-            dispatch(request, false);
+    private void sendRetry(InFlightRequest request) {
+        synchronized (this) {
+            if (unfinished.contains(request)) {
+                dispatch(request, false);
+            }
         }
+        startDispatched();
     }
 
     private void checkFinished() {

@@ -57,7 +57,14 @@ public final class OpenLoopDriver extends LoadDriver {
         scheduler.schedule(intendedNanos, () -> arrive(intendedNanos));
     }
 
-    private synchronized void arrive(long intendedNanos) {
+    private void arrive(long intendedNanos) {
+        synchronized (this) {
+            createAndDispatch(intendedNanos);
+        }
+        startDispatched();
+    }
+
+    private void createAndDispatch(long intendedNanos) {
         if (!mayCreate(intendedNanos)) {
             creationFinished();
             return;
