@@ -99,6 +99,7 @@ public final class JsonReport {
             json.writeBooleanField("trustworthy", result.clientHealth().trustworthy());
             number(json, "send_lag_p99_ms", result.clientHealth().sendLagP99Nanos() / 1e6);
             number(json, "send_lag_limit_ms", result.clientHealth().sendLagLimitNanos() / 1e6);
+            number(json, "pause_p99_ms", result.clientHealth().pauseP99Nanos() / 1e6);
             json.writeStringField("reason", result.clientHealth().reason());
             json.writeEndObject();
             json.writeFieldName("vllm");

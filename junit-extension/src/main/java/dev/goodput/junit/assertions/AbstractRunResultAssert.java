@@ -146,7 +146,7 @@ public abstract class AbstractRunResultAssert<SELF extends AbstractRunResultAsse
      * server was really offered the load the profile describes.
      *
      * <pre><code class='java'> // passes when p99 send lag was 1.20 ms; fails when it was 14.20 ms with
-     * // "Expecting the run to be trustworthy (p99 send lag at most 10.00 ms) but the client fell behind its
+     * // "Expecting the run to be trustworthy (p99 send lag and p99 pause at most 10.00 ms) but the client fell behind its
      * // schedule: p99 send lag 14.20 ms exceeds 10.00 ms, so the server was offered less load than the
      * // profile asked for"
      * assertThat(result).isTrustworthy();</code></pre>

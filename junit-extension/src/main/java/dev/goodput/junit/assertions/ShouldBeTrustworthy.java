@@ -4,7 +4,7 @@ import dev.goodput.core.ClientHealth;
 import dev.goodput.core.Metric;
 import org.assertj.core.error.ErrorMessageFactory;
 
-/** Says that the load generator fell behind its schedule, so the run measured a lighter load than asked. */
+/** Says that the load generator fell behind its schedule or was paused, so the run measured something other than asked. */
 final class ShouldBeTrustworthy extends GoodputErrorMessage {
 
     private ShouldBeTrustworthy(String message) {
@@ -12,7 +12,7 @@ final class ShouldBeTrustworthy extends GoodputErrorMessage {
     }
 
     /**
-     * Returns, for example, {@code "Expecting the run to be trustworthy (p99 send lag at most 10.00 ms) but the
+     * Returns, for example, {@code "Expecting the run to be trustworthy (p99 send lag and p99 pause at most 10.00 ms) but the
      * client fell behind its schedule: p99 send lag 14.20 ms exceeds 10.00 ms, so the server was offered less
      * load than the profile asked for"}: the second half is {@link ClientHealth#reason()}.
      */
@@ -20,7 +20,7 @@ final class ShouldBeTrustworthy extends GoodputErrorMessage {
         String reason = health.reason() != null
                 ? health.reason()
                 : "p99 send lag was " + UnitFormat.format(Metric.SEND_LAG, health.sendLagP99Nanos());
-        return new ShouldBeTrustworthy("Expecting the run to be trustworthy (p99 send lag at most "
+        return new ShouldBeTrustworthy("Expecting the run to be trustworthy (p99 send lag and p99 pause at most "
                 + UnitFormat.format(Metric.SEND_LAG, health.sendLagLimitNanos()) + ") but " + reason);
     }
 }

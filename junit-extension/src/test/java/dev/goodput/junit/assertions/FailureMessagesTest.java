@@ -129,8 +129,9 @@ class FailureMessagesTest {
         ClientHealth health = new ClientHealth(false, 14.2e6, 10_000_000, "the client fell behind its schedule");
 
         assertThat(ShouldBeTrustworthy.shouldBeTrustworthy(health).create())
-                .isEqualTo("Expecting the run to be trustworthy (p99 send lag at most 10.00 ms) but the client fell"
-                        + " behind its schedule");
+                .isEqualTo(
+                        "Expecting the run to be trustworthy (p99 send lag and p99 pause at most 10.00 ms) but the client fell"
+                                + " behind its schedule");
     }
 
     @Test

@@ -166,8 +166,9 @@ class RunResultAssertTest {
 
         assertThatThrownBy(() -> assertThat(run).isTrustworthy())
                 .isInstanceOf(AssertionError.class)
-                .hasMessage("Expecting the run to be trustworthy (p99 send lag at most 10.00 ms) but p99 send lag"
-                        + " was 14.20 ms");
+                .hasMessage(
+                        "Expecting the run to be trustworthy (p99 send lag and p99 pause at most 10.00 ms) but p99 send lag"
+                                + " was 14.20 ms");
     }
 
     @Test

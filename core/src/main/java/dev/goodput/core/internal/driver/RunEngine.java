@@ -48,6 +48,7 @@ public final class RunEngine {
         Instant startedAt = Instant.now();
         RunRecorder recorder = recorder(spec);
         LoadDriver driver = driver(spec, scheduler, transport, recorder);
+        PauseMeter pauses = new PauseMeter().start();
         driver.start();
         if (spec.progressListener() != null) {
             reportProgress(spec.progressListener(), driver, scheduler);
@@ -58,12 +59,15 @@ public final class RunEngine {
         try {
             driver.finished().get();
         } catch (InterruptedException e) {
+            pauses.stop();
             driver.cancelAll("the run was interrupted");
             Thread.currentThread().interrupt();
             throw new IllegalStateException("the run was interrupted; in-flight requests were cancelled", e);
         } catch (ExecutionException e) {
+            pauses.stop();
             throw new IllegalStateException("the run failed: " + e.getCause(), e.getCause());
         }
+        recorder.clientPauses(pauses.stop());
         if (spec.progressListener() != null) {
             spec.progressListener().onProgress(driver.progress());
         }

@@ -35,6 +35,7 @@ public final class RunRecorder {
     private final ChunkTimeline chunks = new ChunkTimeline();
     private long ignoreEosRequests;
     private long shorterThanAsked;
+    private Histogram clientPauses;
 
     /** Returns the redaction this recorder applies, for the client's error bodies of the same run. */
     public SecretRedaction redaction() {
@@ -70,6 +71,11 @@ public final class RunRecorder {
         }
     }
 
+    /** Takes how late the client's own threads woke during the run ({@code PauseMeter}), once it has stopped. */
+    public synchronized void clientPauses(Histogram pauses) {
+        clientPauses = pauses.copy();
+    }
+
     /** Returns how many requests were recorded so far. */
     public synchronized int recorded() {
         return records.size();
@@ -83,7 +89,9 @@ public final class RunRecorder {
         long ignoreEos;
         long shorter;
         long peakChunksPerSecond;
+        Histogram pauses;
         synchronized (this) {
+            pauses = clientPauses;
             copy = new ArrayList<>(records);
             icl = gaps.icl();
             itl = gaps.itl();
@@ -92,6 +100,6 @@ public final class RunRecorder {
             peakChunksPerSecond = chunks.peakPerSecond();
         }
         // Sorted outside the lock, so that recording threads do not wait for it.
-        return new RunSnapshot(copy, icl, itl, ignoreEos, shorter, peakChunksPerSecond);
+        return new RunSnapshot(copy, icl, itl, ignoreEos, shorter, peakChunksPerSecond, pauses);
     }
 }

@@ -21,6 +21,8 @@ import org.HdrHistogram.Histogram;
  * @param peakOutputChunksPerSecond the most content events of measured successful requests in one second, the
  *     seconds counted from the earliest send of such a request (vLLM's {@code max_output_tokens_per_s}), or
  *     {@link #NOT_TRACKED}
+ * @param clientPauses how late the client's own threads woke, over the run's time ({@code PauseMeter}), or
+ *     {@code null} when the run was not timed on real time
  */
 public record RunSnapshot(
         List<RequestRecord> records,
@@ -28,7 +30,8 @@ public record RunSnapshot(
         Histogram itl,
         long ignoreEosRequests,
         long shorterThanAsked,
-        long peakOutputChunksPerSecond) {
+        long peakOutputChunksPerSecond,
+        Histogram clientPauses) {
 
     /** The count of something a snapshot did not track. */
     public static final long NOT_TRACKED = -1;
@@ -39,6 +42,7 @@ public record RunSnapshot(
         records = List.copyOf(sorted);
         icl = Objects.requireNonNull(icl, "icl").copy();
         itl = Objects.requireNonNull(itl, "itl").copy();
+        clientPauses = clientPauses == null ? null : clientPauses.copy();
     }
 
     /**
@@ -47,7 +51,13 @@ public record RunSnapshot(
      * every content event).
      */
     public static RunSnapshot of(List<RequestRecord> records, Histogram icl, Histogram itl) {
-        return new RunSnapshot(records, icl, itl, NOT_TRACKED, NOT_TRACKED, NOT_TRACKED);
+        return new RunSnapshot(records, icl, itl, NOT_TRACKED, NOT_TRACKED, NOT_TRACKED, null);
+    }
+
+    /** Returns a copy of the client's pauses, or {@code null} when they were not measured. */
+    @Override
+    public Histogram clientPauses() {
+        return clientPauses == null ? null : clientPauses.copy();
     }
 
     /** Returns a copy of the pooled inter-chunk gaps. */

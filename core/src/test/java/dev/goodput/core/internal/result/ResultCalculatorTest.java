@@ -134,6 +134,10 @@ class ResultCalculatorTest {
     }
 
     private static RunResult withSendLags(Load load, long... lagsMillis) {
+        return withSendLagsAndPauses(load, null, lagsMillis);
+    }
+
+    private static RunResult withSendLagsAndPauses(Load load, Histogram pauses, long... lagsMillis) {
         List<RequestRecord> records = new java.util.ArrayList<>();
         for (int i = 0; i < lagsMillis.length; i++) {
             long intended = i * 100L;
@@ -148,7 +152,63 @@ class ResultCalculatorTest {
         return ResultCalculator.compute(
                 spec,
                 RunEnvironment.current(Instant.EPOCH),
-                RunSnapshot.of(records, new Histogram(3), new Histogram(3)));
+                new RunSnapshot(
+                        records,
+                        new Histogram(3),
+                        new Histogram(3),
+                        RunSnapshot.NOT_TRACKED,
+                        RunSnapshot.NOT_TRACKED,
+                        RunSnapshot.NOT_TRACKED,
+                        pauses));
+    }
+
+    /** A pause meter's record: {@code wakeUps} wake-ups 0.1 ms late, then one that came {@code pauseMillis} late. */
+    private static Histogram pauses(int wakeUps, long pauseMillis) {
+        Histogram histogram = new Histogram(3);
+        for (int i = 0; i < wakeUps; i++) {
+            dev.goodput.core.internal.driver.PauseMeterAccess.record(histogram, MS / 10);
+        }
+        dev.goodput.core.internal.driver.PauseMeterAccess.record(histogram, pauseMillis * MS);
+        return histogram;
+    }
+
+    @Test
+    void should_say_the_client_was_paused_when_its_own_threads_waited_too_long_to_run() {
+        // One 200 ms pause in 10 s of 1 ms wake-ups swallowed 199 of them; put back, 200 of 10,200 samples (2 %)
+        // lie at 1, 2, ... 200 ms, so the p99 (the 10,098th sample, the 98th of those) is 98 ms, above the 50 ms limit.
+        // Counted as the one late wake-up it was, it would be 1 sample in 10,001 and the p99 0.1 ms.
+        var health = withSendLagsAndPauses(Load.constantRate(10).requests(20), pauses(10_000, 200), new long[20])
+                .clientHealth();
+        assertThat(health.trustworthy()).isFalse();
+        assertThat(health.pauseP99Nanos()).isCloseTo(98.0 * MS, within(0.1 * MS));
+        assertThat(health.reason())
+                .startsWith("the client's own threads waited to run: p99 pause 98.0")
+                .contains("exceeds 50.00 ms")
+                .endsWith("so tokens received meanwhile were stamped late");
+        assertThat(health.sendLagP99Nanos()).isEqualTo(0.0);
+    }
+
+    @Test
+    void should_trust_a_client_whose_pauses_stay_under_the_limit_and_name_both_sides_when_both_fail() {
+        // A 20 ms pause puts back 20 samples in 10,020: under 1 %, so the p99 is a 0.1 ms wake-up.
+        var calm = withSendLagsAndPauses(Load.constantRate(10).requests(20), pauses(10_000, 20), new long[20])
+                .clientHealth();
+        assertThat(calm.trustworthy()).isTrue();
+        assertThat(calm.pauseP99Nanos()).isCloseTo(0.1 * MS, within(0.001 * MS));
+        // Under a second of wake-ups says nothing.
+        assertThat(withSendLagsAndPauses(Load.constantRate(10).requests(20), pauses(500, 200), new long[20])
+                        .clientHealth()
+                        .pauseP99Nanos())
+                .isNaN();
+        long[] lags = new long[20];
+        lags[17] = 80;
+        lags[18] = 80;
+        lags[19] = 80;
+        var both = withSendLagsAndPauses(Load.constantRate(10).requests(20), pauses(10_000, 200), lags)
+                .clientHealth();
+        assertThat(both.reason())
+                .startsWith("the client fell behind its schedule")
+                .contains("; the client's own");
     }
 
     @Test
