@@ -88,11 +88,16 @@ public final class ClientBenchmark {
                     Integer.getInteger("bench.warmupRounds", 8),
                     false); // warm-up, not reported
             Map<Integer, Point> points = new HashMap<>();
-            for (int streams : new int[] {8, 14, 20, 50, 100}) {
+            int[] loads = args.length > 0
+                    ? Arrays.stream(args[0].split(","))
+                            .mapToInt(Integer::parseInt)
+                            .toArray()
+                    : new int[] {8, 14, 20, 50, 100};
+            for (int streams : loads) {
                 points.put(streams, bench.closedLoop(streams, 3, true));
             }
             Point open = bench.openLoop(200, 2000);
-            Point reference = points.get(20);
+            Point reference = points.getOrDefault(20, points.get(loads[0]));
             System.out.printf(
                     Locale.ROOT,
                     "client cpu per token us=%.2f send overhead p50 ms=%.3f p99 ms=%.3f timing error p99 ms=%.3f%n",
@@ -147,8 +152,11 @@ public final class ClientBenchmark {
             point.print(streams + " streams");
             System.out.printf(
                     Locale.ROOT,
-                    "  %d streams: follow-up delay (previous end to server receipt) p50 %.3f ms p99 %.3f ms%n",
+                    "  %d streams: follow-up send stamp p50 %.3f ms p99 %.3f ms; server receipt p50 %.3f ms p99 %.3f ms"
+                            + " (from the previous request's end)%n",
                     streams,
+                    point.followUpStamp.percentile(50) / 1e6,
+                    point.followUpStamp.percentile(99) / 1e6,
                     point.followUpDelay.percentile(50) / 1e6,
                     point.followUpDelay.percentile(99) / 1e6);
         }
@@ -193,26 +201,6 @@ public final class ClientBenchmark {
         long wall = System.nanoTime() - wallStart;
         long cpu = os.getProcessCpuTime() - cpuStart;
         long switches = contextSwitches() - switchesBefore;
-        if (System.getenv("BENCH_DEBUG") != null) {
-            var threads = ManagementFactory.getThreadMXBean();
-            Map<String, Long> byName = new java.util.TreeMap<>();
-            for (long id : threads.getAllThreadIds()) {
-                var info = threads.getThreadInfo(id);
-                if (info != null) {
-                    byName.merge(
-                            info.getThreadName().replaceAll("[0-9]+", "N"), threads.getThreadCpuTime(id), Long::sum);
-                }
-            }
-            byName.forEach((name, t) -> {
-                if (t > 50_000_000) System.out.println("   thread " + name + " " + t / 1_000_000 + " ms");
-            });
-            for (var gc : ManagementFactory.getGarbageCollectorMXBeans())
-                System.out.println(
-                        "   gc " + gc.getName() + " " + gc.getCollectionTime() + " ms " + gc.getCollectionCount());
-            var comp = ManagementFactory.getCompilationMXBean();
-            System.out.println("   jit " + comp.getTotalCompilationTime() + " ms; cpu " + cpu / 1_000_000 + " ms wall "
-                    + wall / 1_000_000);
-        }
         if (result.accounting().count(dev.goodput.core.Outcome.SUCCESS)
                 != result.records().size()) {
             throw new IllegalStateException("requests did not succeed: " + result.failures());
@@ -319,8 +307,10 @@ public final class ClientBenchmark {
         final Samples stampOverhead = new Samples();
         final Samples arrivalOverhead = new Samples();
         final Samples followUpDelay = new Samples();
+        final Samples followUpStamp = new Samples();
         final int unmatched;
         final String health;
+        final double pauseP99Millis;
 
         Point(
                 RunResult result,
@@ -337,6 +327,7 @@ public final class ClientBenchmark {
             this.health = result.clientHealth().trustworthy()
                     ? "trustworthy"
                     : result.clientHealth().reason();
+            this.pauseP99Millis = result.clientHealth().pauseP99Nanos() / 1e6;
             Map<Long, RequestRecord> records = new HashMap<>();
             for (RequestRecord record : result.records()) {
                 records.put(record.index(), record);
@@ -358,6 +349,7 @@ public final class ClientBenchmark {
                 arrivalOverhead.add(arrival - record.intendedNanos());
                 if (record.index() >= streamsAtOnce) {
                     followUpDelay.add(arrival - record.intendedNanos());
+                    followUpStamp.add(record.dispatchedNanos() - record.intendedNanos());
                 }
             }
             this.unmatched = missing;
@@ -367,7 +359,7 @@ public final class ClientBenchmark {
             System.out.printf(
                     Locale.ROOT,
                     "%s: %.0f tokens/s, client CPU %.2f us per token, %d context switches, timing error p50 %.3f ms"
-                            + " p99 %.3f ms max %.3f ms (%d chunks%s), client health: %s%n",
+                            + " p99 %.3f ms max %.3f ms (%d chunks%s), client pauses p99 %.3f ms, client health: %s%n",
                     name,
                     tokensPerSecond,
                     cpuPerTokenMicros,
@@ -377,6 +369,7 @@ public final class ClientBenchmark {
                     timingError.percentile(100) / 1e6,
                     timingError.size(),
                     unmatched == 0 ? "" : ", " + unmatched + " streams unmatched",
+                    pauseP99Millis,
                     health);
         }
     }

@@ -19,19 +19,28 @@ import java.util.concurrent.Flow;
  * network read, or a few that the client coalesced), and every event completed by those bytes gets that
  * reading, as the metric definitions require.
  *
- * <p>The client runs its work on the thread that made it due ({@code executor(Runnable::run)}): reads are parsed
- * and stamped on the client's selector thread as they come off the socket, and a request is handed to its
+ * <p>The JDK client runs its work on the thread that made it due ({@code executor(Runnable::run)}): reads are
+ * parsed and stamped on the client's selector thread as they come off the socket, and a request is handed to its
  * connection on the thread that sends it. With a thread pool (the JDK's default) every read crossed to a pool
- * thread before it was stamped; that hand-off cost more CPU than the parsing, made tens of thousands of context
- * switches a second at 10,000 tokens/s, and put its scheduling delay into every token's timestamp. Nothing the
- * transport calls back blocks: the attempts parse under their own monitors and the load driver only schedules.
+ * thread before it was stamped, which cost more CPU than the parsing and about 13,000 context switches a second
+ * at 10,000 tokens/s. One selector thread alone, though, stamped late at p99 whenever it had a backlog, so there
+ * is one client per core ({@link #SELECTOR_THREADS}), requests spread over them by index; docs/performance.md has
+ * the measurements. Nothing the transport calls back blocks: the attempts parse under their own monitors and the
+ * load driver only schedules.
  *
  * <p>The request's send stamp is taken when the client takes its body to write ({@link WrittenBody}), after the
  * connection is ready and the headers are queued, not when {@code sendAsync} is called.
  */
 public final class HttpTransport implements Transport {
 
-    private final HttpClient client;
+    /**
+     * One JDK client, and so one selector thread, per core up to four: each parses and stamps the reads of its own
+     * connections, so on a busy run one thread's backlog does not delay every other connection's timestamps.
+     */
+    static final int SELECTOR_THREADS =
+            Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
+
+    private final HttpClient[] clients;
     private final ServerEndpoint endpoint;
     private final NanoClock clock;
     private final String authorization;
@@ -48,12 +57,15 @@ public final class HttpTransport implements Transport {
         this.clock = clock;
         this.authorization =
                 endpoint.resolveApiKey().map(key -> "Bearer " + key).orElse(null);
-        this.client = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(endpoint.connectTimeout())
-                .followRedirects(HttpClient.Redirect.NEVER)
-                .executor(Runnable::run)
-                .build();
+        this.clients = new HttpClient[SELECTOR_THREADS];
+        for (int k = 0; k < clients.length; k++) {
+            clients[k] = HttpClient.newBuilder()
+                    .version(HttpClient.Version.HTTP_1_1)
+                    .connectTimeout(endpoint.connectTimeout())
+                    .followRedirects(HttpClient.Redirect.NEVER)
+                    .executor(Runnable::run)
+                    .build();
+        }
     }
 
     @Override
@@ -70,6 +82,7 @@ public final class HttpTransport implements Transport {
             http.header("Authorization", authorization);
         }
         StreamSubscriber subscriber = new StreamSubscriber(attempt, clock, tap);
+        HttpClient client = clients[(int) (attempt.request().index() % clients.length)];
         CompletableFuture<HttpResponse<Void>> response = client.sendAsync(http.build(), info -> {
             info.headers().firstValue("retry-after").ifPresent(attempt::onRetryAfter);
             attempt.onHeaders(
