@@ -83,10 +83,16 @@ public final class ClientBenchmark {
             System.out.println("machine: " + Runtime.getRuntime().availableProcessors() + " cores, Java "
                     + System.getProperty("java.version") + ", " + System.getProperty("os.name") + " "
                     + System.getProperty("os.arch"));
-            bench.closedLoop(
-                    Integer.getInteger("bench.warmupStreams", 20),
-                    Integer.getInteger("bench.warmupRounds", 8),
-                    false); // warm-up, not reported
+            long warmUpStart = System.nanoTime();
+            new HttpTransport(ServerEndpoint.of(bench.baseUrl, "m"), NanoClock.system()).close();
+            System.out.printf(
+                    Locale.ROOT,
+                    "client warm-up (the first transport of a JVM parses synthetic streams): %.0f ms%n",
+                    (System.nanoTime() - warmUpStart) / 1e6);
+            int warmupRounds = Integer.getInteger("bench.warmupRounds", 8);
+            if (warmupRounds > 0) {
+                bench.closedLoop(20, warmupRounds, false); // JIT warm-up, not reported
+            }
             Map<Integer, Point> points = new HashMap<>();
             int[] loads = args.length > 0
                     ? Arrays.stream(args[0].split(","))

@@ -52,6 +52,7 @@ public final class HttpTransport implements Transport {
 
     /** A transport that shows every read to {@code tap} before parsing it (for the client benchmark). */
     public HttpTransport(ServerEndpoint endpoint, NanoClock clock, ReadTap tap) {
+        ClientWarmUp.once();
         this.tap = tap;
         this.endpoint = endpoint;
         this.clock = clock;

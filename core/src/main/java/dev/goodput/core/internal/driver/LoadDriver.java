@@ -94,11 +94,6 @@ public abstract class LoadDriver {
         return finished;
     }
 
-    /** Returns the instant the run started. */
-    public final synchronized long startNanos() {
-        return startNanos;
-    }
-
     /** Returns how far the run has got. */
     public final synchronized RunProgress progress() {
         long elapsed = startNanos == 0 ? 0 : scheduler.clock().nanoTime() - startNanos;
@@ -155,10 +150,7 @@ public abstract class LoadDriver {
         return request;
     }
 
-    /**
-     * Marks a request's next attempt as sent now and arms its timeouts; the transport is handed it by the next
-     * {@link #startDispatched()}. Called under the monitor.
-     */
+    /** Marks a request's attempt sent, arms its timeouts and queues it for {@link #startDispatched()}. */
     protected final void dispatch(InFlightRequest request, boolean heldByCap) {
         long now = scheduler.clock().nanoTime();
         StreamAttempt attempt = request.send(now, heldByCap);
@@ -170,9 +162,8 @@ public abstract class LoadDriver {
     }
 
     /**
-     * Hands the attempts dispatched so far to the transport. Called without the monitor, after every block that may
-     * dispatch: starting an exchange costs the JDK client a few hundred microseconds, and a thread finishing a
-     * request (the client's selector thread, which stamps every read) must not wait for that to take the monitor.
+     * Hands the attempts dispatched so far to the transport; called without the monitor after every block that may
+     * dispatch, since a start costs the JDK client ~0.3 ms that a selector thread finishing a request must not wait.
      */
     protected final void startDispatched() {
         List<StreamAttempt> attempts;
@@ -196,10 +187,7 @@ public abstract class LoadDriver {
         }
     }
 
-    /**
-     * Declares that no more requests will be created, and schedules the end of the drain period. Called under
-     * the monitor.
-     */
+    /** Declares that no more requests will be created and schedules the drain period's end. Under the monitor. */
     protected final void creationFinished() {
         if (creationDone) {
             return;
