@@ -23,7 +23,7 @@ public final class FinishedRequest {
      * @param ignoreEos whether the request was sent with {@code ignore_eos: true}
      * @param maxTokens the {@code max_tokens} it asked for
      * @param gapNanos the gaps between consecutive content events, in stream order
-     * @param gapTokens the tokens of the later event of each gap
+     * @param gapTokens the tokens of the later event of each gap, or {@code null} when every such event carried one
      */
     public FinishedRequest(
             RequestRecord record, boolean ignoreEos, int maxTokens, long[] gapNanos, int[] gapTokens, int gapCount) {
@@ -31,7 +31,7 @@ public final class FinishedRequest {
         this.ignoreEos = ignoreEos;
         this.maxTokens = maxTokens;
         this.gapNanos = Arrays.copyOf(gapNanos, gapCount);
-        this.gapTokens = Arrays.copyOf(gapTokens, gapCount);
+        this.gapTokens = gapTokens == null ? null : Arrays.copyOf(gapTokens, gapCount);
     }
 
     /** Returns the frozen record, as the request built it. */
@@ -57,7 +57,7 @@ public final class FinishedRequest {
     /** Calls {@code consumer} with every gap and the tokens of the event after it, in stream order. */
     public void forEachGap(GapConsumer consumer) {
         for (int i = 0; i < gapNanos.length; i++) {
-            consumer.accept(gapNanos[i], gapTokens[i]);
+            consumer.accept(gapNanos[i], gapTokens == null ? 1 : gapTokens[i]);
         }
     }
 
