@@ -17,7 +17,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 final class ClientWarmUp {
 
-    /** About 60,000 events: past the JIT's compile thresholds for every method on the path, in 50-200 ms. */
+    /** About 26,000 events: past the JIT's compile thresholds for every method on the path, in 100-300 ms. */
     private static final int STREAMS = 400;
 
     private static final int EVENTS_PER_STREAM = 64;
