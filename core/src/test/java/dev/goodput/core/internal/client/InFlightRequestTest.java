@@ -251,6 +251,38 @@ class InFlightRequestTest {
         assertThat(record.errorDetail()).isEqualTo("connection refused or unreachable (ConnectException)");
     }
 
+    @Test
+    void should_take_its_send_from_the_first_attempts_body_write_when_the_transport_reports_it() {
+        StreamAttempt first = request.send(1_010 * MS, false);
+        first.onRequestWritten(1_012 * MS);
+        fail503(first, 1_030 * MS);
+        StreamAttempt second = request.send(2_030 * MS, false);
+        second.onRequestWritten(2_031 * MS);
+        stream(second, 2_100 * MS);
+
+        RequestRecord record = onlyRecord();
+        assertThat(record.dispatchedNanos())
+                .as("the first attempt's write, not its start")
+                .isEqualTo(1_012 * MS);
+        assertThat(record.ttftFromSendNanos()).isEqualTo(1_088 * MS);
+        assertThat(record.retriedAttempts().get(0).dispatchedNanos()).isEqualTo(1_012 * MS);
+    }
+
+    @Test
+    void should_take_its_send_from_the_last_write_of_an_attempt_sent_again_on_another_connection() {
+        StreamAttempt first = request.send(1_010 * MS, false);
+        first.onRequestWritten(1_010 * MS + MS / 2);
+        first.onFailure(new IOException("HTTP/1.1 header parser received no bytes", new EOFException()), 1_011 * MS);
+        StreamAttempt again = request.send(1_012 * MS, false);
+        again.onRequestWritten(1_013 * MS);
+        first.onRequestWritten(1_014 * MS); // a late report of the dead connection's write changes nothing
+        stream(again, 1_100 * MS);
+
+        assertThat(onlyRecord().dispatchedNanos())
+                .as("the server saw only the write on the second connection")
+                .isEqualTo(1_013 * MS);
+    }
+
     private RequestRecord onlyRecord() {
         assertThat(finished).as("the request ends exactly once").hasSize(1);
         assertThat(request.record()).isSameAs(finished.get(0).record());
