@@ -17,7 +17,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
@@ -87,17 +89,26 @@ class BaselineGateTest {
             assertThat(reports.resolve("ChatGate/chat/baseline.json")).isRegularFile();
 
             Map<String, Integer> verdicts = new TreeMap<>();
+            List<String> falseAlarms = new ArrayList<>();
             for (int comparison = 0; comparison < 20; comparison++) {
                 Events events = execute(ChatGate.class, Map.of());
-                assertThat(GoodputExtensionTest.failureMessages(events)).isEmpty();
+                Map<String, String> failures = GoodputExtensionTest.failureMessages(events);
                 JsonNode gate = gateJson("ChatGate", "chat");
-                verdicts.merge(gate.at("/baseline/verdict").asText(), 1, Integer::sum);
-                for (JsonNode change : gate.at("/baseline/changes")) {
-                    assertThat(change.get("verdict").asText())
-                            .as("comparison %d: %s", comparison, change)
-                            .isNotEqualTo("REGRESSED");
+                String verdict = gate.at("/baseline/verdict").asText();
+                verdicts.merge(verdict, 1, Integer::sum);
+                if (verdict.equals("REGRESSED")) {
+                    assertThat(failures.get("chat")).contains("REGRESSED vs baseline: ");
+                    falseAlarms.add("comparison " + comparison + ": " + failures.get("chat"));
+                } else {
+                    assertThat(failures).as("comparison %d", comparison).isEmpty();
                 }
             }
+            // With one trial a side the intervals hold within-run noise only (the verdict's note says so), so a busy
+            // moment on a shared machine can push one comparison past zero and the 10 % minimum. One false alarm in
+            // twenty is what 95 % intervals admit; two or more mean the intervals are too narrow.
+            assertThat(falseAlarms)
+                    .as("false alarms among 20 unchanged comparisons")
+                    .hasSizeLessThanOrEqualTo(1);
             System.out.println("unchanged server vs its own baseline, 20 comparisons: " + verdicts);
             // A comparison is INVALID when a trial's client fell behind (a busy machine); most must be judged.
             assertThat(verdicts.getOrDefault("INVALID", 0)).isLessThanOrEqualTo(10);
