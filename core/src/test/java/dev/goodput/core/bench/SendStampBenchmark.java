@@ -1,0 +1,176 @@
+package dev.goodput.core.bench;
+
+import dev.goodput.core.Goodput;
+import dev.goodput.core.Load;
+import dev.goodput.core.RequestRecord;
+import dev.goodput.core.RunResult;
+import dev.goodput.core.ServerEndpoint;
+import dev.goodput.core.WorkloadSpec;
+import dev.goodput.core.testing.SseText;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Holds Goodput's TTFT from send against a raw-socket client's on the same replayed stream (issue 15): a loopback
+ * server reads each request whole, waits exactly {@value #PLANTED_MILLIS} ms, then writes one token and ends the
+ * stream. The raw client stamps just before writing its request bytes and just after reading the token's bytes,
+ * so its figure is the planted delay plus the loopback and the server's reading; Goodput's should be within
+ * 0.3 ms of it. Not a test: run it by hand and read the figures.
+ *
+ * <p>{@code ./mvnw -q -pl core -am test-compile} then
+ * {@code java -cp core/target/test-classes:core/target/classes:<deps> dev.goodput.core.bench.SendStampBenchmark}
+ * (the classpath as {@code .ci/bench-client} builds it).
+ */
+public final class SendStampBenchmark {
+
+    private static final int PLANTED_MILLIS = 40;
+    private static final int REQUESTS = 200;
+
+    public static void main(String[] args) throws Exception {
+        byte[] stream = (SseText.contentChunk(" a", "length") + SseText.usageChunk(3, 1) + SseText.DONE)
+                .getBytes(StandardCharsets.UTF_8);
+        try (ServerSocket server = new ServerSocket(0, 64, InetAddress.getLoopbackAddress())) {
+            Thread acceptor = new Thread(() -> accept(server, stream), "bench-replay-server");
+            acceptor.setDaemon(true);
+            acceptor.start();
+            String url = "http://127.0.0.1:" + server.getLocalPort();
+            goodput(url, 40); // warm-up
+            rawSocket(server.getLocalPort(), 40);
+            for (int round = 1; round <= 2; round++) {
+                double[] ours = goodput(url, REQUESTS);
+                double[] raw = rawSocket(server.getLocalPort(), REQUESTS);
+                System.out.printf(
+                        Locale.ROOT,
+                        "round %d: TTFT from send, median over %d requests: Goodput %.3f ms, raw socket %.3f ms,"
+                                + " difference %.3f ms (p90 %.3f vs %.3f ms)%n",
+                        round,
+                        REQUESTS,
+                        median(ours),
+                        median(raw),
+                        median(ours) - median(raw),
+                        percentile(ours, 90),
+                        percentile(raw, 90));
+            }
+        }
+    }
+
+    private static double[] goodput(String url, int requests) {
+        RunResult result = Goodput.newRun(ServerEndpoint.of(url, "replay"))
+                .workload(
+                        WorkloadSpec.synthetic().inputTokens(3).outputTokens(1).build())
+                .load(Load.concurrency(1).requests(requests))
+                .preflight(false)
+                .run();
+        return result.records().stream()
+                .filter(RequestRecord::isSuccess)
+                .mapToDouble(record -> record.ttftFromSendNanos() / 1e6)
+                .toArray();
+    }
+
+    /** One keep-alive connection, one request at a time, stamped around the socket calls themselves. */
+    private static double[] rawSocket(int port, int requests) throws IOException {
+        byte[] body = "{\"model\":\"replay\",\"prompt\":\"a b c\",\"max_tokens\":1,\"stream\":true}"
+                .getBytes(StandardCharsets.UTF_8);
+        byte[] request = ("POST /v1/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                        + "Content-Length: " + body.length + "\r\n\r\n" + new String(body, StandardCharsets.UTF_8))
+                .getBytes(StandardCharsets.UTF_8);
+        double[] ttft = new double[requests];
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
+            socket.setTcpNoDelay(true);
+            InputStream in = socket.getInputStream();
+            OutputStream out = socket.getOutputStream();
+            byte[] buffer = new byte[16 * 1024];
+            for (int i = 0; i < requests; i++) {
+                long sent = System.nanoTime();
+                out.write(request);
+                out.flush();
+                String seen = "";
+                long firstToken = -1;
+                while (!seen.contains("0\r\n\r\n")) {
+                    int read = in.read(buffer);
+                    if (read < 0) {
+                        throw new IOException("the replay server closed the connection");
+                    }
+                    long now = System.nanoTime();
+                    seen += new String(buffer, 0, read, StandardCharsets.ISO_8859_1);
+                    if (firstToken < 0 && seen.contains("data: ")) {
+                        firstToken = now;
+                    }
+                }
+                ttft[i] = (firstToken - sent) / 1e6;
+            }
+        }
+        return ttft;
+    }
+
+    private static void accept(ServerSocket server, byte[] stream) {
+        while (!server.isClosed()) {
+            try {
+                Socket socket = server.accept();
+                Thread handler = new Thread(() -> serve(socket, stream), "bench-replay-connection");
+                handler.setDaemon(true);
+                handler.start();
+            } catch (IOException e) {
+                return;
+            }
+        }
+    }
+
+    /** Reads each request whole, waits the planted delay from that instant, then writes the stream at once. */
+    private static void serve(Socket socket, byte[] stream) {
+        try (socket) {
+            socket.setTcpNoDelay(true);
+            BufferedReader in =
+                    new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.ISO_8859_1));
+            OutputStream out = socket.getOutputStream();
+            String head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n";
+            String chunk = Integer.toHexString(stream.length) + "\r\n";
+            while (true) {
+                String line = in.readLine();
+                if (line == null) {
+                    return;
+                }
+                int contentLength = 0;
+                while ((line = in.readLine()) != null && !line.isEmpty()) {
+                    if (line.toLowerCase(Locale.ROOT).startsWith("content-length:")) {
+                        contentLength = Integer.parseInt(line.substring(15).trim());
+                    }
+                }
+                for (int k = 0; k < contentLength; k++) {
+                    in.read();
+                }
+                long due = System.nanoTime() + PLANTED_MILLIS * 1_000_000L;
+                LockSupport.parkNanos(due - System.nanoTime() - 200_000);
+                while (System.nanoTime() < due) {
+                    Thread.onSpinWait();
+                }
+                out.write((head + chunk).getBytes(StandardCharsets.ISO_8859_1));
+                out.write(stream);
+                out.write("\r\n0\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
+                out.flush();
+            }
+        } catch (IOException e) {
+            // connection closed
+        }
+    }
+
+    private static double median(double[] values) {
+        return percentile(values, 50);
+    }
+
+    private static double percentile(double[] values, double p) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        return sorted[Math.max(0, (int) Math.ceil(p / 100 * sorted.length) - 1)];
+    }
+}
