@@ -4,6 +4,8 @@ import dev.goodput.core.Phase;
 import dev.goodput.core.RequestSpec;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -45,7 +47,6 @@ final class ClientWarmUp {
         };
         StreamSettings settings = StreamSettings.of(true);
         RequestSpec spec = RequestSpec.completion("warm-up", EVENTS_PER_STREAM);
-        long events = 0;
         long nanos = 0;
         for (int i = 0; i < streams; i++) {
             InFlightRequest request =
@@ -60,9 +61,8 @@ final class ClientWarmUp {
             if (request.record() == null || !request.record().isSuccess()) {
                 throw new IllegalStateException("the client's warm-up stream did not parse: " + request.record());
             }
-            events += EVENTS_PER_STREAM + 2;
         }
-        return events;
+        return (long) streams * (EVENTS_PER_STREAM + 2); // the content events, the usage event and [DONE]
     }
 
     /** One stream as vLLM writes it, cut into reads of one to three events. */
@@ -73,7 +73,7 @@ final class ClientWarmUp {
                 : "data: {\"id\":\"cmpl-warm\",\"object\":\"text_completion\",\"created\":0,\"model\":\"m\","
                         + "\"choices\":[{\"index\":0,\"text\":\"";
         String suffix = chat ? "\"},\"logprobs\":null,\"finish_reason\":" : "\",\"logprobs\":null,\"finish_reason\":";
-        java.util.List<String> events = new java.util.ArrayList<>();
+        List<String> events = new ArrayList<>();
         for (int k = 0; k < EVENTS_PER_STREAM; k++) {
             String finish = k == EVENTS_PER_STREAM - 1 ? "\"length\"" : "null";
             events.add(
@@ -86,7 +86,7 @@ final class ClientWarmUp {
                         + ",\"total_tokens\":"
                         + (EVENTS_PER_STREAM + 3) + "}}\n\n");
         events.add("data: [DONE]\n\n");
-        java.util.List<byte[]> reads = new java.util.ArrayList<>();
+        List<byte[]> reads = new ArrayList<>();
         int i = 0;
         int size = 1;
         while (i < events.size()) {

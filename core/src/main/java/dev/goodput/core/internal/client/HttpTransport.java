@@ -22,7 +22,7 @@ import java.util.concurrent.Flow;
  * <p>The JDK client runs its work on the thread that made it due ({@code executor(Runnable::run)}): reads are
  * parsed and stamped on the client's selector thread as they come off the socket, and a request is handed to its
  * connection on the thread that sends it. With a thread pool (the JDK's default) every read crossed to a pool
- * thread before it was stamped, which cost more CPU than the parsing and about 13,000 context switches a second
+ * thread before it was stamped, which cost more CPU than the parsing and about 12,000 context switches a second
  * at 10,000 tokens/s. One selector thread alone, though, stamped late at p99 whenever it had a backlog, so there
  * is one client per core ({@link #SELECTOR_THREADS}), requests spread over them by index; docs/performance.md has
  * the measurements. Nothing the transport calls back blocks: the attempts parse under their own monitors and the
