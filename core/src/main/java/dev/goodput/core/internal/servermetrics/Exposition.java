@@ -47,8 +47,11 @@ public final class Exposition {
         Map<String, String> typeByFamily = new HashMap<>();
         String[] lines = text.split("\n", -1);
         for (int index = 0; index < lines.length; index++) {
-            String line =
-                    lines[index].endsWith("\r") ? lines[index].substring(0, lines[index].length() - 1) : lines[index];
+            // Leading blanks may precede a sample or a comment, as Prometheus' own parser allows.
+            String line = (lines[index].endsWith("\r")
+                            ? lines[index].substring(0, lines[index].length() - 1)
+                            : lines[index])
+                    .stripLeading();
             if (line.isBlank()) {
                 continue;
             }
@@ -80,8 +83,8 @@ public final class Exposition {
             return false;
         }
         String family = name.substring(0, name.length() - "_created".length());
-        return TYPES_WITH_CREATED.contains(typeByFamily.get(family))
-                || TYPES_WITH_CREATED.contains(typeByFamily.get(family + "_total"));
+        return TYPES_WITH_CREATED.contains(typeByFamily.getOrDefault(family, ""))
+                || TYPES_WITH_CREATED.contains(typeByFamily.getOrDefault(family + "_total", ""));
     }
 
     private Sample sample() {
