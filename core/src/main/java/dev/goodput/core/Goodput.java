@@ -6,6 +6,12 @@ import dev.goodput.core.internal.client.HttpTransport;
 import dev.goodput.core.internal.client.Preflight;
 import dev.goodput.core.internal.driver.RealTimeScheduler;
 import dev.goodput.core.internal.driver.RunEngine;
+import dev.goodput.core.internal.servermetrics.Scraper;
+import dev.goodput.core.internal.servermetrics.ServerMetricsSummarizer;
+import dev.goodput.core.internal.servermetrics.ServerObjectives;
+import dev.goodput.core.servermetrics.Deployment;
+import dev.goodput.core.servermetrics.ScrapeSettings;
+import dev.goodput.core.servermetrics.ServerMetricsResult;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -82,8 +88,14 @@ public final class Goodput {
             Preflight.check(spec.server(), spec.workload().request(0), clock);
         }
         try (RealTimeScheduler scheduler = new RealTimeScheduler(clock);
-                HttpTransport transport = new HttpTransport(spec.server(), clock)) {
-            return RunEngine.run(spec, scheduler, transport);
+                HttpTransport transport = new HttpTransport(spec.server(), clock);
+                Scraper scraper = Scraper.start(spec.serverMetrics(), spec.server(), clock)) {
+            RunResult result = RunEngine.run(spec, scheduler, transport);
+            ServerMetricsResult view =
+                    spec.serverMetrics().isOn() || spec.deployment().isStated()
+                            ? ServerMetricsSummarizer.summarize(scraper.finish(), result, spec.deployment())
+                            : ServerMetricsResult.NONE;
+            return ServerObjectives.apply(result, view, spec.deployment());
         }
     }
 
@@ -106,6 +118,8 @@ public final class Goodput {
         private boolean preflight = true;
         private boolean failOnTooFewSamples = true;
         private boolean sizeForObjectives;
+        private ScrapeSettings serverMetrics = ScrapeSettings.DEFAULT;
+        private Deployment deployment = Deployment.UNSTATED;
 
         RunBuilder(ServerEndpoint server) {
             this.server = Objects.requireNonNull(server, "server");
@@ -210,6 +224,21 @@ public final class Goodput {
         }
 
         /**
+         * Sets which Prometheus endpoints to scrape during the run; by default the server's own {@code /metrics}
+         * once a second ({@code docs/server-metrics.md}).
+         */
+        public RunBuilder serverMetrics(ScrapeSettings value) {
+            this.serverMetrics = Objects.requireNonNull(value, "serverMetrics");
+            return this;
+        }
+
+        /** States what the server runs on: GPUs, their price, the model's size (for cost and the bandwidth check). */
+        public RunBuilder deployment(Deployment value) {
+            this.deployment = Objects.requireNonNull(value, "deployment");
+            return this;
+        }
+
+        /**
          * Returns the validated spec.
          *
          * @throws IllegalArgumentException naming the first setting that is missing or does not fit
@@ -234,7 +263,9 @@ public final class Goodput {
                     progressListener,
                     watcher,
                     preflight,
-                    failOnTooFewSamples);
+                    failOnTooFewSamples,
+                    serverMetrics,
+                    deployment);
         }
 
         /** Builds the spec and runs it; see {@link Goodput#run(RunSpec)}. */

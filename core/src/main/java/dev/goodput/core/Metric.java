@@ -46,7 +46,25 @@ public enum Metric {
     /** Good requests divided by measured requests that ended (cancelled ones excluded). */
     SLO_ATTAINMENT(Kind.RUN, Unit.RATIO, "SLO attainment"),
     /** Non-successful measured requests divided by all measured requests. */
-    ERROR_RATE(Kind.RUN, Unit.RATIO, "error rate");
+    ERROR_RATE(Kind.RUN, Unit.RATIO, "error rate"),
+    /**
+     * Server side: requests the server preempted during the run (the rise of its preemption counter between the
+     * first and the last scrape); needs the server's metrics ({@code docs/server-metrics.md}).
+     */
+    PREEMPTIONS(Kind.RUN, Unit.COUNT, "preemptions"),
+    /** Server side: the highest KV-cache use any scrape saw, 0 to 1. */
+    PEAK_KV_CACHE_USAGE(Kind.RUN, Unit.RATIO, "peak KV cache use"),
+    /** Server side: the most requests waiting in the server's queue at any scrape. */
+    PEAK_WAITING_REQUESTS(Kind.RUN, Unit.COUNT, "peak waiting requests"),
+    /** Server side: prefix-cache hits divided by prefix-cache queries during the run (in tokens), 0 to 1. */
+    PREFIX_CACHE_HIT_RATE(Kind.RUN, Unit.RATIO, "prefix cache hit rate"),
+    /** Server side: the GPUs' energy during the run divided by the output tokens the server generated in it. */
+    ENERGY_PER_OUTPUT_TOKEN(Kind.RUN, Unit.JOULES_PER_TOKEN, "energy per output token"),
+    /**
+     * What a million output tokens of good requests cost: the stated price per GPU-hour times the GPU count times
+     * the measurement window, divided by the good requests' output tokens (in millions).
+     */
+    COST_PER_MILLION_GOOD_TOKENS(Kind.RUN, Unit.PRICE_PER_MILLION_TOKENS, "cost per million good tokens");
 
     /** What one sample of a metric is. */
     public enum Kind {
@@ -62,7 +80,13 @@ public enum Metric {
     public enum Unit {
         NANOSECONDS,
         PER_SECOND,
-        RATIO
+        RATIO,
+        /** A number of events or requests. */
+        COUNT,
+        /** Joules per token. */
+        JOULES_PER_TOKEN,
+        /** The currency of the stated GPU price per million tokens. */
+        PRICE_PER_MILLION_TOKENS
     }
 
     private final Kind kind;
@@ -96,6 +120,14 @@ public enum Metric {
      */
     public boolean needsTwoTokens() {
         return this == TPOT || this == ICL || this == ITL || this == MAX_STALL;
+    }
+
+    /**
+     * Returns whether this metric comes from the server's own metrics or its stated deployment (GPU count and
+     * price) rather than from the client's records alone.
+     */
+    public boolean isServerSide() {
+        return ordinal() >= PREEMPTIONS.ordinal();
     }
 
     /** Returns whether this metric is a latency (held in nanoseconds). */

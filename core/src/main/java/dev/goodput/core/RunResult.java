@@ -2,6 +2,7 @@ package dev.goodput.core;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.goodput.core.servermetrics.ServerMetricsResult;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
@@ -26,6 +27,8 @@ import org.apiguardian.api.API;
  * @param clientHealth whether the client kept up with its schedule
  * @param failures why the requests that did not succeed did not, by outcome and reason, warm-up and cool-down
  *     included
+ * @param serverMetrics what the server's own metrics said ({@code docs/server-metrics.md});
+ *     {@link ServerMetricsResult#NONE} when nothing was scraped
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record RunResult(
@@ -40,7 +43,38 @@ public record RunResult(
         long goodRequests,
         TokenStatistics tokens,
         ClientHealth clientHealth,
-        FailureBreakdown failures) {
+        FailureBreakdown failures,
+        ServerMetricsResult serverMetrics) {
+
+    /** A result without a server view. */
+    public RunResult(
+            RunSpec spec,
+            RunEnvironment environment,
+            List<RequestRecord> records,
+            Accounting accounting,
+            LoadStatistics load,
+            Map<Metric, Summary> summaries,
+            Map<Metric, Double> values,
+            List<ObjectiveVerdict> verdicts,
+            long goodRequests,
+            TokenStatistics tokens,
+            ClientHealth clientHealth,
+            FailureBreakdown failures) {
+        this(
+                spec,
+                environment,
+                records,
+                accounting,
+                load,
+                summaries,
+                values,
+                verdicts,
+                goodRequests,
+                tokens,
+                clientHealth,
+                failures,
+                ServerMetricsResult.NONE);
+    }
 
     public RunResult {
         records = List.copyOf(records);
@@ -48,6 +82,32 @@ public record RunResult(
         values = Collections.unmodifiableMap(new EnumMap<>(values));
         verdicts = List.copyOf(verdicts);
         Objects.requireNonNull(failures, "failures");
+        Objects.requireNonNull(serverMetrics, "serverMetrics");
+    }
+
+    /**
+     * Returns this result with a server view, the run-level values it yields and the verdicts on them (the
+     * objectives keep their order).
+     */
+    public RunResult withServerMetrics(
+            ServerMetricsResult view, Map<Metric, Double> moreValues, List<ObjectiveVerdict> newVerdicts) {
+        Map<Metric, Double> merged = new EnumMap<>(Metric.class);
+        merged.putAll(values);
+        merged.putAll(moreValues);
+        return new RunResult(
+                spec,
+                environment,
+                records,
+                accounting,
+                load,
+                summaries,
+                merged,
+                newVerdicts,
+                goodRequests,
+                tokens,
+                clientHealth,
+                failures,
+                view);
     }
 
     /**
@@ -64,12 +124,16 @@ public record RunResult(
     }
 
     /**
-     * Returns a run-level metric such as goodput or request throughput.
+     * Returns a run-level metric such as goodput or request throughput; NaN for a server-side metric the run did
+     * not measure ({@link Metric#isServerSide()}).
      *
      * @throws IllegalArgumentException for a per-request or pooled metric, which has a {@link #summary(Metric)}
      */
     public double value(Metric metric) {
         Double value = values.get(metric);
+        if (value == null && metric.isServerSide()) {
+            return Double.NaN;
+        }
         if (value == null) {
             throw new IllegalArgumentException(
                     metric + " has one sample per request or gap; use summary(" + metric + ")");

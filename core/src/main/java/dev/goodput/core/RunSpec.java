@@ -2,6 +2,8 @@ package dev.goodput.core;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.goodput.core.servermetrics.Deployment;
+import dev.goodput.core.servermetrics.ScrapeSettings;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -28,6 +30,13 @@ import org.apiguardian.api.API;
  *     and streams one small request to its end (default true; see {@link Goodput.RunBuilder#preflight(boolean)})
  * @param failOnTooFewSamples whether {@link Goodput#run(RunSpec)} refuses a load too small for a percentile
  *     objective to be met (default true), or only notes it in the result ({@link SampleSize})
+ * @param serverMetrics which Prometheus endpoints to scrape during the run (default: the server's own
+ *     {@code /metrics} once a second; {@link ScrapeSettings})
+ * @param deployment what the server runs on, as stated, for cost and the bandwidth check (default
+ *     {@link Deployment#UNSTATED})
+ *
+ * <p>Longer than 300 lines because each {@code with} method spells out every component: a record has no copy
+ * constructor, and a builder for a validated spec would repeat the same fields again.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record RunSpec(
@@ -42,7 +51,9 @@ public record RunSpec(
         ProgressListener progressListener,
         RunWatcher watcher,
         boolean preflight,
-        boolean failOnTooFewSamples) {
+        boolean failOnTooFewSamples,
+        ScrapeSettings serverMetrics,
+        Deployment deployment) {
 
     /** The percentiles reported by default: 50, 90, 95, 99 and 99.9. */
     public static final List<Double> DEFAULT_PERCENTILES = List.of(50.0, 90.0, 95.0, 99.0, 99.9);
@@ -83,6 +94,8 @@ public record RunSpec(
         if (sendLagLimit.isNegative() || sendLagLimit.isZero()) {
             throw InvalidSettingException.of("sendLagLimit", sendLagLimit, "must be positive");
         }
+        Objects.requireNonNull(serverMetrics, "serverMetrics");
+        Objects.requireNonNull(deployment, "deployment");
         checkFits(workload, load, objectives);
     }
 
@@ -176,7 +189,9 @@ public record RunSpec(
                 progressListener,
                 watcher,
                 preflight,
-                failOnTooFewSamples);
+                failOnTooFewSamples,
+                serverMetrics,
+                deployment);
     }
 
     /** Returns this spec with another progress listener ({@code null} for none). */
@@ -193,7 +208,9 @@ public record RunSpec(
                 value,
                 watcher,
                 preflight,
-                failOnTooFewSamples);
+                failOnTooFewSamples,
+                serverMetrics,
+                deployment);
     }
 
     /** Returns this spec with another watcher ({@code null} for none). */
@@ -210,7 +227,9 @@ public record RunSpec(
                 progressListener,
                 value,
                 preflight,
-                failOnTooFewSamples);
+                failOnTooFewSamples,
+                serverMetrics,
+                deployment);
     }
 
     /** Returns this spec with the preflight on or off. */
@@ -227,7 +246,9 @@ public record RunSpec(
                 progressListener,
                 watcher,
                 value,
-                failOnTooFewSamples);
+                failOnTooFewSamples,
+                serverMetrics,
+                deployment);
     }
 
     /** Returns this spec refusing (true) or only noting (false) a load too small for its percentile objectives. */
@@ -244,6 +265,46 @@ public record RunSpec(
                 progressListener,
                 watcher,
                 preflight,
+                value,
+                serverMetrics,
+                deployment);
+    }
+
+    /** Returns this spec scraping the server's metrics as {@code value} says. */
+    public RunSpec withServerMetrics(ScrapeSettings value) {
+        return new RunSpec(
+                server,
+                workload,
+                load,
+                objectives,
+                percentiles,
+                confidence,
+                outputTokenCounter,
+                sendLagLimit,
+                progressListener,
+                watcher,
+                preflight,
+                failOnTooFewSamples,
+                value,
+                deployment);
+    }
+
+    /** Returns this spec with a stated deployment (GPUs, price, model size). */
+    public RunSpec withDeployment(Deployment value) {
+        return new RunSpec(
+                server,
+                workload,
+                load,
+                objectives,
+                percentiles,
+                confidence,
+                outputTokenCounter,
+                sendLagLimit,
+                progressListener,
+                watcher,
+                preflight,
+                failOnTooFewSamples,
+                serverMetrics,
                 value);
     }
 

@@ -3,6 +3,8 @@ package dev.goodput.junit;
 import dev.goodput.core.Goodput;
 import dev.goodput.core.ProgressListener;
 import dev.goodput.core.RunSpec;
+import dev.goodput.core.servermetrics.Deployment;
+import dev.goodput.core.servermetrics.ScrapeSettings;
 import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -33,6 +35,8 @@ final class GateContext {
     private final ServerResolver.ResolvedServer server;
     private final RunSpec baseRun;
     private final ServerVariants variants;
+    private final ScrapeSettings serverMetrics;
+    private final Deployment deployment;
 
     private GateContext(ExtensionContext context) {
         this.context = context;
@@ -40,6 +44,9 @@ final class GateContext {
         this.name = context.getRequiredTestClass().getSimpleName() + "." + method.getName() + "()";
         this.configuration = GoodputConfiguration.from(context);
         this.definition = GateDefinition.of(context.getRequiredTestClass(), method, name, configuration);
+        this.serverMetrics =
+                ServerMetricsAnnotations.scrape(context.getRequiredTestClass(), method, name, configuration);
+        this.deployment = ServerMetricsAnnotations.deployment(context.getRequiredTestClass(), method, name);
         Matcher invocation = INVOCATION.matcher(context.getUniqueId());
         this.reportDirectory = configuration
                 .reportDirectory()
@@ -126,6 +133,8 @@ final class GateContext {
                 .sendLagLimit(configuration.sendLagLimit())
                 .preflight(configuration.preflight())
                 .failOnTooFewSamples(configuration.failOnInconclusive())
+                .serverMetrics(serverMetrics)
+                .deployment(deployment)
                 .progress(progressLine());
     }
 

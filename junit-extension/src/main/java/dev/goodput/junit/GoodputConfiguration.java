@@ -3,6 +3,7 @@ package dev.goodput.junit;
 import dev.goodput.core.RunSpec;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
@@ -27,7 +28,9 @@ record GoodputConfiguration(
         Progress progress,
         boolean failOnUntrustworthyClient,
         Duration sendLagLimit,
-        boolean preflight) {
+        boolean preflight,
+        boolean serverMetrics,
+        List<String> serverMetricsEndpoints) {
 
     static final String SERVER_URL = "goodput.server.url";
     static final String SERVER_MODEL = "goodput.server.model";
@@ -39,6 +42,10 @@ record GoodputConfiguration(
     static final String PROGRESS = "goodput.progress";
     static final String CLIENT_UNTRUSTWORTHY = "goodput.client.untrustworthy";
     static final String CLIENT_SEND_LAG_LIMIT = "goodput.client.send-lag-limit-ms";
+    /** Scrape servers' metrics ({@code on}, the default) or not ({@code off}). */
+    static final String SERVER_METRICS = "goodput.server-metrics";
+    /** Exposition URLs every gate scrapes besides its own, comma-separated (a DCGM exporter in CI, say). */
+    static final String SERVER_METRICS_ENDPOINTS = "goodput.server-metrics.endpoints";
     /** The preflight check's setting (read where that check lives). */
     static final String PREFLIGHT = "goodput.preflight";
     /** The history file each run appends to (read by {@link GateHistory}; unset, no history). */
@@ -68,6 +75,8 @@ record GoodputConfiguration(
                     CLIENT_UNTRUSTWORTHY,
                     CLIENT_SEND_LAG_LIMIT,
                     PREFLIGHT,
+                    SERVER_METRICS,
+                    SERVER_METRICS_ENDPOINTS,
                     HISTORY_FILE,
                     HISTORY_COMMIT,
                     HISTORY_BRANCH,
@@ -117,8 +126,18 @@ record GoodputConfiguration(
         Duration sendLagLimit = parameter(context, CLIENT_SEND_LAG_LIMIT)
                 .map(GoodputConfiguration::sendLagLimit)
                 .orElse(RunSpec.DEFAULT_SEND_LAG_LIMIT);
-        boolean preflight =
-                parameter(context, PREFLIGHT).map(GoodputConfiguration::onOrOff).orElse(true);
+        boolean preflight = parameter(context, PREFLIGHT)
+                .map(value -> onOrOff(PREFLIGHT, value))
+                .orElse(true);
+        boolean serverMetrics = parameter(context, SERVER_METRICS)
+                .map(value -> onOrOff(SERVER_METRICS, value))
+                .orElse(true);
+        List<String> serverMetricsEndpoints = parameter(context, SERVER_METRICS_ENDPOINTS)
+                .map(value -> java.util.Arrays.stream(value.split(","))
+                        .map(String::trim)
+                        .filter(endpoint -> !endpoint.isEmpty())
+                        .toList())
+                .orElse(List.of());
         return new GoodputConfiguration(
                 url,
                 model,
@@ -130,7 +149,9 @@ record GoodputConfiguration(
                 progress,
                 failOnUntrustworthyClient,
                 sendLagLimit,
-                preflight);
+                preflight,
+                serverMetrics,
+                serverMetricsEndpoints);
     }
 
     /** Refuses a server setting without {@code goodput.server.url}: it would apply to no server at all. */
@@ -175,13 +196,13 @@ record GoodputConfiguration(
         };
     }
 
-    private static boolean onOrOff(String value) {
+    private static boolean onOrOff(String key, String value) {
         return switch (value.toLowerCase(Locale.ROOT)) {
             case "on" -> true;
             case "off" -> false;
             default ->
                 throw new ExtensionConfigurationException(
-                        "configuration parameter " + PREFLIGHT + " = '" + value + "' must be 'on' or 'off'");
+                        "configuration parameter " + key + " = '" + value + "' must be 'on' or 'off'");
         };
     }
 

@@ -156,7 +156,9 @@ class ProgressLineTest {
                 Progress.OFF,
                 true,
                 java.time.Duration.ofMillis(50),
-                true);
+                true,
+                true,
+                java.util.List.of());
 
         assertThat(ProgressLine.forTest("Gate.m()", off)).isNull();
         assertThat(SweepProgressLine.forTest("Gate.m()", off)).isNull();

@@ -18,6 +18,9 @@ public final class Units {
             case NANOSECONDS -> String.format(Locale.ROOT, "%.2f ms", value / 1_000_000.0);
             case PER_SECOND -> String.format(Locale.ROOT, "%.2f %s", value, perSecondUnit(metric));
             case RATIO -> String.format(Locale.ROOT, "%.2f %%", value * 100);
+            case COUNT -> String.format(Locale.ROOT, "%.0f", value);
+            case JOULES_PER_TOKEN -> String.format(Locale.ROOT, "%.3f J/token", value);
+            case PRICE_PER_MILLION_TOKENS -> String.format(Locale.ROOT, "%.2f per M tokens", value);
         };
     }
 

@@ -8,6 +8,7 @@ import dev.goodput.core.Outcome;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.Summary;
 import dev.goodput.core.internal.Units;
+import dev.goodput.core.internal.report.ServerMetricsSection;
 import java.util.List;
 import java.util.Locale;
 import org.apiguardian.api.API;
@@ -110,6 +111,9 @@ public final class ConsoleReport {
         EngineTimings engine = EngineTimings.of(result);
         if (engine != null) {
             line(out, "%s", engine.describe());
+        }
+        for (String server : ServerMetricsSection.consoleLines(result)) {
+            line(out, "%s", server);
         }
         if (!result.clientHealth().trustworthy()) {
             line(out, "WARNING: %s", result.clientHealth().reason());

@@ -11,6 +11,7 @@ import dev.goodput.core.Summary;
 import dev.goodput.core.internal.Units;
 import dev.goodput.core.internal.report.Html;
 import dev.goodput.core.internal.report.RunCharts;
+import dev.goodput.core.internal.report.ServerMetricsSection;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -68,7 +69,9 @@ public final class HtmlReport {
         RunCharts.distributions(result).forEach(body::append);
         body.append("</div><h2>Over time</h2><div class=\"charts\">");
         RunCharts.overTime(result).forEach(body::append);
+        ServerMetricsSection.charts(result).forEach(body::append);
         body.append("</div>");
+        body.append(ServerMetricsSection.html(result));
         return Html.page(title, verdict(result), keyFigures(result), body.toString());
     }
 

@@ -16,6 +16,7 @@ import dev.goodput.core.RunSpec;
 import dev.goodput.core.Summary;
 import dev.goodput.core.TokenComparison;
 import dev.goodput.core.internal.Units;
+import dev.goodput.core.internal.report.ServerMetricsSection;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -102,6 +103,9 @@ public final class JsonReport {
             number(json, "pause_p99_ms", result.clientHealth().pauseP99Nanos() / 1e6);
             json.writeStringField("reason", result.clientHealth().reason());
             json.writeEndObject();
+            if (!result.serverMetrics().isEmpty() || result.spec().deployment().isStated()) {
+                ServerMetricsSection.writeJson(json, result);
+            }
             json.writeFieldName("vllm");
             json.writeObject(VllmCompatibility.block(result));
             json.writeEndObject();
@@ -275,6 +279,9 @@ public final class JsonReport {
             case NANOSECONDS -> "ms";
             case PER_SECOND -> Units.perSecondUnit(metric);
             case RATIO -> "ratio";
+            case COUNT -> "count";
+            case JOULES_PER_TOKEN -> "J/token";
+            case PRICE_PER_MILLION_TOKENS -> "price per million tokens";
         };
     }
 

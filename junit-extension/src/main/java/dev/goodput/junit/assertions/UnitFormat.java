@@ -34,6 +34,9 @@ final class UnitFormat {
             case NANOSECONDS -> String.format(Locale.ROOT, number + " ms", value / 1_000_000.0);
             case PER_SECOND -> String.format(Locale.ROOT, number + " %s", value, perSecondUnit(metric));
             case RATIO -> String.format(Locale.ROOT, number + " %%", value * 100);
+            case COUNT -> String.format(Locale.ROOT, decimals > REPORT_DECIMALS ? number : "%.0f", value);
+            case JOULES_PER_TOKEN -> String.format(Locale.ROOT, "%." + (decimals + 1) + "f J/token", value);
+            case PRICE_PER_MILLION_TOKENS -> String.format(Locale.ROOT, number + " per M tokens", value);
         };
     }
 

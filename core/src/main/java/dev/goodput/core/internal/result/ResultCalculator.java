@@ -75,7 +75,8 @@ public final class ResultCalculator {
         List<ObjectiveVerdict> verdicts = new ArrayList<>();
         for (Objective slo : spec.objectives()) {
             if (slo.metric().kind() == Metric.Kind.RUN) {
-                verdicts.add(ObjectiveEvaluator.evaluateValue(slo, values.get(slo.metric()), measured.size()));
+                verdicts.add(ObjectiveEvaluator.evaluateValue(
+                        slo, values.getOrDefault(slo.metric(), Double.NaN), measured.size()));
             } else {
                 verdicts.add(ObjectiveEvaluator.evaluate(slo, distributions.get(slo.metric()), spec.confidence()));
             }

@@ -1,0 +1,142 @@
+package dev.goodput.junit;
+
+import static dev.goodput.core.Metric.COST_PER_MILLION_GOOD_TOKENS;
+import static dev.goodput.core.Metric.PEAK_KV_CACHE_USAGE;
+import static dev.goodput.core.Metric.PREEMPTIONS;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import dev.goodput.core.RunResult;
+import dev.goodput.core.Verdict;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Events;
+
+/** Server objectives, the scraping settings and the stated deployment, through JUnit's own engine. */
+class ServerObjectivesGateTest {
+
+    @TempDir
+    Path reports;
+
+    private Events run(Class<?> testCase, Map<String, String> parameters) {
+        var request = EngineTestKit.engine("junit-jupiter")
+                .configurationParameter("goodput.report.dir", reports.toString())
+                .configurationParameter("goodput.progress", "off")
+                .configurationParameter("goodput.client.untrustworthy", "warn");
+        parameters.forEach(request::configurationParameter);
+        return request.selectors(selectClass(testCase)).execute().testEvents();
+    }
+
+    private static String failureMessage(Events events) {
+        return events.failed()
+                .list()
+                .get(0)
+                .getPayload(org.junit.platform.engine.TestExecutionResult.class)
+                .orElseThrow()
+                .getThrowable()
+                .orElseThrow()
+                .getMessage();
+    }
+
+    @GoodputTest
+    @SimulatedServer(preset = "tiny-test") // 8 sequences, 4,096 tokens of KV cache
+    static class PastTheKnee {
+        static RunResult captured;
+
+        @org.junit.jupiter.api.Test
+        @Workload(inputTokens = 460, outputTokens = 96)
+        @LoadProfile(concurrency = 12, requests = 12)
+        @ServerMetrics(intervalMs = 200)
+        @GpuDeployment(gpu = "L4", count = 1, pricePerGpuHour = 0.8)
+        @Slo(metric = PREEMPTIONS, atMost = 0)
+        @Slo(metric = PEAK_KV_CACHE_USAGE, atMost = 0.9)
+        @Slo(metric = COST_PER_MILLION_GOOD_TOKENS, atMost = 1_000_000)
+        void gate(RunResult result) {
+            captured = result;
+        }
+    }
+
+    @Test
+    void should_fail_a_gate_on_server_objectives_with_the_same_message_as_latency_objectives() throws Exception {
+        Events events = run(PastTheKnee.class, Map.of());
+
+        events.assertStatistics(stats -> stats.started(1).failed(1));
+        RunResult result = PastTheKnee.captured;
+        assertThat(result.verdicts())
+                .extracting(v -> v.verdict())
+                .containsExactly(Verdict.VIOLATED, Verdict.VIOLATED, Verdict.MET);
+        assertThat(failureMessage(events))
+                .startsWith("PastTheKnee.gate(): 2 of 3 objectives not met\n"
+                        + "  " + result.verdicts().get(0).describe() + "\n"
+                        + "  " + result.verdicts().get(1).describe() + "\n")
+                .contains("preemptions: measured ")
+                .contains("peak KV cache use: measured ");
+        Path directory = reports.resolve("PastTheKnee").resolve("gate");
+        assertThat(Files.readString(directory.resolve("summary.txt")))
+                .contains("server: KV cache peaked at")
+                .contains("cost: ");
+        assertThat(Files.readString(directory.resolve("result.json")))
+                .contains("\"server_metrics\"")
+                .contains("\"gpu\" : \"L4\"")
+                .contains("\"memory_bandwidth_gbps\" : 300.0");
+        assertThat(Files.readString(directory.resolve("report.html"))).contains("What the server saw");
+    }
+
+    @GoodputTest
+    @SimulatedServer(preset = "fixed")
+    static class ScrapingOff {
+        static RunResult captured;
+
+        @org.junit.jupiter.api.Test
+        @Workload(inputTokens = 8, outputTokens = 4)
+        @LoadProfile(concurrency = 2, requests = 4)
+        void gate(RunResult result) {
+            captured = result;
+        }
+    }
+
+    @Test
+    void should_scrape_the_simulated_servers_metrics_by_default_and_not_when_turned_off() {
+        run(ScrapingOff.class, Map.of()).assertStatistics(stats -> stats.succeeded(1));
+        assertThat(ScrapingOff.captured.serverMetrics().scrapes()).isGreaterThanOrEqualTo(2);
+
+        run(ScrapingOff.class, Map.of("goodput.server-metrics", "off")).assertStatistics(stats -> stats.succeeded(1));
+        assertThat(ScrapingOff.captured.serverMetrics().isEmpty()).isTrue();
+    }
+
+    @GoodputTest
+    @SimulatedServer(preset = "fixed")
+    static class BadEndpoint {
+        @org.junit.jupiter.api.Test
+        @LoadProfile(concurrency = 1, requests = 2)
+        @ServerMetrics(endpoints = "ftp://127.0.0.1/metrics")
+        void gate() {}
+    }
+
+    @GoodputTest
+    @SimulatedServer(preset = "fixed")
+    static class BadGpuCount {
+        @org.junit.jupiter.api.Test
+        @LoadProfile(concurrency = 1, requests = 2)
+        @GpuDeployment(count = 0)
+        void gate() {}
+    }
+
+    @Test
+    void should_refuse_bad_settings_naming_the_annotation_the_attribute_and_the_value() {
+        assertThat(failureMessage(run(BadEndpoint.class, Map.of())))
+                .contains("@ServerMetrics on BadEndpoint.gate()")
+                .contains("ftp://127.0.0.1/metrics")
+                .contains("http");
+        assertThat(failureMessage(run(BadGpuCount.class, Map.of())))
+                .contains("@GpuDeployment on BadGpuCount.gate()")
+                .contains("count = 0")
+                .contains("at least 1");
+        assertThat(failureMessage(run(BadGpuCount.class, Map.of("goodput.server-metrics", "maybe"))))
+                .contains("goodput.server-metrics = 'maybe' must be 'on' or 'off'");
+    }
+}
