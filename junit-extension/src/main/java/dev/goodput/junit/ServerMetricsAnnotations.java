@@ -1,5 +1,6 @@
 package dev.goodput.junit;
 
+import dev.goodput.core.InvalidSettingException;
 import dev.goodput.core.servermetrics.Deployment;
 import dev.goodput.core.servermetrics.ScrapeSettings;
 import java.lang.reflect.Method;
@@ -23,29 +24,45 @@ final class ServerMetricsAnnotations {
         }
         ServerMetrics annotation =
                 GateDefinition.nearest(testClass, method, ServerMetrics.class).orElse(null);
-        List<URI> endpoints = new ArrayList<>();
         ScrapeSettings settings = ScrapeSettings.DEFAULT;
+        List<URI> endpoints = new ArrayList<>();
         if (annotation != null) {
+            settings = new AnnotationSettings("@ServerMetrics", where)
+                    .map("serverMetrics.interval", "intervalMs", annotation.intervalMs())
+                    .apply(() -> ScrapeSettings.DEFAULT
+                            .withServerMetrics(annotation.scrapeServer())
+                            .withInterval(Duration.ofMillis(annotation.intervalMs())));
             for (String endpoint : annotation.endpoints()) {
-                endpoints.add(uri(endpoint, "@ServerMetrics(endpoints = \"" + endpoint + "\") on " + where));
+                endpoints.add(endpoint(
+                        endpoint,
+                        new AnnotationSettings("@ServerMetrics", where)
+                                .map("serverMetrics.endpoints", "endpoints", "\"" + endpoint + "\"")));
             }
-            AnnotationSettings names = new AnnotationSettings("@ServerMetrics", where)
-                    .map("serverMetrics.interval", "intervalMs", annotation.intervalMs());
-            settings = names.apply(() -> ScrapeSettings.DEFAULT
-                    .withServerMetrics(annotation.scrapeServer())
-                    .withInterval(Duration.ofMillis(annotation.intervalMs())));
         }
         for (String endpoint : configuration.serverMetricsEndpoints()) {
-            endpoints.add(uri(
-                    endpoint,
-                    "configuration parameter " + GoodputConfiguration.SERVER_METRICS_ENDPOINTS + " = '" + endpoint
-                            + "'"));
+            try {
+                URI uri = URI.create(endpoint);
+                ScrapeSettings.DEFAULT.withExtraEndpoints(List.of(uri));
+                endpoints.add(uri);
+            } catch (InvalidSettingException e) {
+                throw new ExtensionConfigurationException("configuration parameter "
+                        + GoodputConfiguration.SERVER_METRICS_ENDPOINTS + " = '" + endpoint + "' " + e.requirement());
+            } catch (IllegalArgumentException e) {
+                throw new ExtensionConfigurationException("configuration parameter "
+                        + GoodputConfiguration.SERVER_METRICS_ENDPOINTS + " = '" + endpoint + "' is not a URL: "
+                        + e.getMessage());
+            }
         }
-        List<URI> all = endpoints;
-        ScrapeSettings base = settings;
-        return new AnnotationSettings("@ServerMetrics", where)
-                .map("serverMetrics.endpoints", "endpoints", endpoints)
-                .apply(() -> base.withExtraEndpoints(all));
+        return settings.withExtraEndpoints(endpoints);
+    }
+
+    /** Checks one endpoint as the core does, in the words of where it was written. */
+    private static URI endpoint(String text, AnnotationSettings names) {
+        return names.apply(() -> {
+            URI uri = URI.create(text.trim());
+            ScrapeSettings.DEFAULT.withExtraEndpoints(List.of(uri));
+            return uri;
+        });
     }
 
     static Deployment deployment(Class<?> testClass, Method method, String where) {
@@ -60,13 +77,5 @@ final class ServerMetricsAnnotations {
                                 annotation.modelParameters(),
                                 annotation.bytesPerParameter())))
                 .orElse(Deployment.UNSTATED);
-    }
-
-    private static URI uri(String text, String what) {
-        try {
-            return URI.create(text.trim());
-        } catch (IllegalArgumentException e) {
-            throw new ExtensionConfigurationException(what + " is not a URL: " + e.getMessage());
-        }
     }
 }

@@ -129,13 +129,13 @@ class ServerObjectivesGateTest {
     @Test
     void should_refuse_bad_settings_naming_the_annotation_the_attribute_and_the_value() {
         assertThat(failureMessage(run(BadEndpoint.class, Map.of())))
-                .contains("@ServerMetrics on BadEndpoint.gate()")
-                .contains("ftp://127.0.0.1/metrics")
-                .contains("http");
+                .isEqualTo("@ServerMetrics on BadEndpoint.gate(): endpoints = \"ftp://127.0.0.1/metrics\" must be an"
+                        + " absolute http:// or https:// URL");
+        assertThat(failureMessage(run(ScrapingOff.class, Map.of("goodput.server-metrics.endpoints", "gpu-host:9400"))))
+                .isEqualTo("configuration parameter goodput.server-metrics.endpoints = 'gpu-host:9400' must be an"
+                        + " absolute http:// or https:// URL");
         assertThat(failureMessage(run(BadGpuCount.class, Map.of())))
-                .contains("@GpuDeployment on BadGpuCount.gate()")
-                .contains("count = 0")
-                .contains("at least 1");
+                .isEqualTo("@GpuDeployment on BadGpuCount.gate(): count = 0 must be at least 1");
         assertThat(failureMessage(run(BadGpuCount.class, Map.of("goodput.server-metrics", "maybe"))))
                 .contains("goodput.server-metrics = 'maybe' must be 'on' or 'off'");
     }

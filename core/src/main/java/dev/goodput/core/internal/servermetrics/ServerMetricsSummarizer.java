@@ -122,6 +122,11 @@ public final class ServerMetricsSummarizer {
     static Figures figures(ScrapeLog log, RunResult run, Deployment deployment) {
         double hitRate =
                 ratio(increase(log, ServerSignal.PREFIX_CACHE_HITS), increase(log, ServerSignal.PREFIX_CACHE_QUERIES));
+        if (Double.isNaN(hitRate) && log.track(ServerSignal.PREFIX_CACHE_QUERIES) == null) {
+            // SGLang counts cached tokens but not queried ones: every prompt token is looked up, so the prompt
+            // tokens are the queries.
+            hitRate = ratio(increase(log, ServerSignal.PREFIX_CACHE_HITS), increase(log, ServerSignal.PROMPT_TOKENS));
+        }
         if (Double.isNaN(hitRate)) {
             hitRate = mean(log, ServerSignal.PREFIX_CACHE_HIT_RATE);
         }

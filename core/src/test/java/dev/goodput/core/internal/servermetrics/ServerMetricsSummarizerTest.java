@@ -1,0 +1,167 @@
+package dev.goodput.core.internal.servermetrics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.goodput.core.Metric;
+import dev.goodput.core.Objective;
+import dev.goodput.core.RunResult;
+import dev.goodput.core.Verdict;
+import dev.goodput.core.servermetrics.Deployment;
+import dev.goodput.core.servermetrics.ServerMetricsResult;
+import dev.goodput.core.testing.SampleResults;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The per-run figures, the cost and the bandwidth check, on hand-built scrapes and the sample records. */
+class ServerMetricsSummarizerTest {
+
+    private static final long SECOND = 1_000_000_000L;
+    private static final RunResult RUN = SampleResults.compute(List.of());
+
+    private static ScrapeLog log(List<Map<ServerSignal, Double>> ticks) {
+        ScrapeLog log = new ScrapeLog(List.of("http://127.0.0.1:1/metrics"), 100);
+        for (int i = 0; i < ticks.size(); i++) {
+            log.record(
+                    i * SECOND,
+                    Map.of("http://127.0.0.1:1/metrics", new ScrapeReading(ticks.get(i), Map.of(), List.of())));
+        }
+        return log;
+    }
+
+    @Test
+    void should_take_the_prefix_hit_rate_from_the_counters_increase_over_the_run() {
+        ScrapeLog log = log(List.of(
+                Map.of(ServerSignal.PREFIX_CACHE_QUERIES, 1000.0, ServerSignal.PREFIX_CACHE_HITS, 900.0),
+                Map.of(ServerSignal.PREFIX_CACHE_QUERIES, 3000.0, ServerSignal.PREFIX_CACHE_HITS, 1400.0)));
+
+        // Before the run 90 % hit; during it 500 of 2,000 queried tokens did.
+        assertThat(ServerMetricsSummarizer.figures(log, RUN, Deployment.UNSTATED)
+                        .prefixCacheHitRate())
+                .isEqualTo(0.25);
+    }
+
+    @Test
+    void should_take_prompt_tokens_as_the_queries_of_a_server_that_counts_only_cached_tokens() {
+        ScrapeLog log = log(List.of(
+                Map.of(ServerSignal.PREFIX_CACHE_HITS, 0.0, ServerSignal.PROMPT_TOKENS, 0.0),
+                Map.of(
+                        ServerSignal.PREFIX_CACHE_HITS,
+                        300.0,
+                        ServerSignal.PROMPT_TOKENS,
+                        400.0,
+                        ServerSignal.PREFIX_CACHE_HIT_RATE,
+                        0.1)));
+
+        assertThat(ServerMetricsSummarizer.figures(log, RUN, Deployment.UNSTATED)
+                        .prefixCacheHitRate())
+                .isEqualTo(0.75);
+    }
+
+    @Test
+    void should_fall_back_to_the_servers_own_hit_rate_gauge() {
+        ScrapeLog log = log(List.of(
+                Map.of(ServerSignal.PREFIX_CACHE_HIT_RATE, 0.4), Map.of(ServerSignal.PREFIX_CACHE_HIT_RATE, 0.6)));
+
+        assertThat(ServerMetricsSummarizer.figures(log, RUN, Deployment.UNSTATED)
+                        .prefixCacheHitRate())
+                .isCloseTo(0.5, within(1e-12));
+    }
+
+    @Test
+    void should_prefer_an_energy_counter_to_integrated_power_and_divide_by_the_servers_generated_tokens() {
+        ScrapeLog counted = log(List.of(
+                Map.of(
+                        ServerSignal.GPU_ENERGY,
+                        1000.0,
+                        ServerSignal.GPU_POWER,
+                        100.0,
+                        ServerSignal.GENERATION_TOKENS,
+                        0.0),
+                Map.of(
+                        ServerSignal.GPU_ENERGY,
+                        1600.0,
+                        ServerSignal.GPU_POWER,
+                        500.0,
+                        ServerSignal.GENERATION_TOKENS,
+                        1200.0)));
+        ScrapeLog powerOnly = log(List.of(
+                Map.of(ServerSignal.GPU_POWER, 100.0, ServerSignal.GENERATION_TOKENS, 0.0),
+                Map.of(ServerSignal.GPU_POWER, 500.0, ServerSignal.GENERATION_TOKENS, 1200.0)));
+
+        ServerMetricsResult.Figures fromCounter = ServerMetricsSummarizer.figures(counted, RUN, Deployment.UNSTATED);
+        ServerMetricsResult.Figures fromPower = ServerMetricsSummarizer.figures(powerOnly, RUN, Deployment.UNSTATED);
+        assertThat(fromCounter.energyJoules()).isEqualTo(600);
+        assertThat(fromCounter.energyPerOutputToken()).isEqualTo(0.5);
+        assertThat(fromPower.energyJoules()).isEqualTo(300); // (100 + 500) / 2 W over 1 s
+        assertThat(fromPower.energyPerOutputToken()).isEqualTo(0.25);
+        assertThat(fromPower.meanPowerWatts()).isEqualTo(300);
+    }
+
+    @Test
+    void should_cost_the_measured_good_tokens_at_the_stated_price_over_the_window() {
+        // The sample's measured successes carry 5 + 3 + 1 + 9 output tokens.
+        Deployment twoGpus = Deployment.of("L4", 2).withPricePerGpuHour(3.6);
+        double window = RUN.load().windowSeconds();
+
+        double cost = ServerMetricsSummarizer.cost(RUN, twoGpus);
+
+        assertThat(cost).isCloseTo(3.6 * 2 * window / 3600 / (18 / 1e6), within(1e-6));
+        assertThat(ServerMetricsSummarizer.cost(RUN, Deployment.of("L4", 2))).isNaN();
+        RunResult noneGood = SampleResults.compute(
+                List.of(Objective.of(Metric.TTFT).percentile(50).atMost(1e6)));
+        assertThat(ServerMetricsSummarizer.cost(noneGood, twoGpus)).isInfinite();
+    }
+
+    @Test
+    void should_read_the_bandwidth_check_against_the_median_tpot() {
+        // The sample's median TPOT is 50 ms; 1e9 one-byte weights take 25 ms at 40 GB/s.
+        Deployment model = new Deployment("", 1, Double.NaN, 40, 1e9, 1);
+
+        var bound = ServerMetricsSummarizer.bandwidth(RUN, model, 1).orElseThrow();
+        var slow = ServerMetricsSummarizer.bandwidth(RUN, model.withMemoryBandwidthGBps(50), 1)
+                .orElseThrow();
+        var tooFast = ServerMetricsSummarizer.bandwidth(RUN, model.withMemoryBandwidthGBps(10), 1)
+                .orElseThrow();
+        var batched = ServerMetricsSummarizer.bandwidth(RUN, model, 6).orElseThrow();
+
+        assertThat(bound.predictedStepSeconds()).isCloseTo(0.025, within(1e-15));
+        assertThat(bound.ratio()).isCloseTo(2.0, within(1e-9));
+        assertThat(bound.reading())
+                .startsWith("decode looks memory-bound: 2.00×")
+                .contains("50 % of the memory bandwidth");
+        assertThat(slow.reading()).startsWith("decode took 2.5× the bandwidth floor: something else is in the way");
+        assertThat(tooFast.reading()).startsWith("decode ran 0.50× the bandwidth floor");
+        assertThat(batched.reading())
+                .endsWith("the mean batch was 6.0 and the floor holds at batch 1, so judge it at the lowest load");
+        assertThat(ServerMetricsSummarizer.bandwidth(RUN, Deployment.of("H100-SXM", 1), 1))
+                .isEmpty();
+    }
+
+    @Test
+    void should_judge_server_objectives_on_the_figures_and_say_why_one_is_missing() {
+        ScrapeLog log = log(List.of(
+                Map.of(ServerSignal.PREEMPTIONS, 3.0, ServerSignal.KV_CACHE_USAGE, 0.5),
+                Map.of(ServerSignal.PREEMPTIONS, 7.0, ServerSignal.KV_CACHE_USAGE, 0.97)));
+        RunResult run = SampleResults.compute(List.of(
+                Objective.of(Metric.PREEMPTIONS).atMost(0),
+                Objective.of(Metric.PEAK_KV_CACHE_USAGE).atMost(0.98),
+                Objective.of(Metric.ENERGY_PER_OUTPUT_TOKEN).atMost(1),
+                Objective.of(Metric.ERROR_RATE).atMost(1)));
+
+        RunResult judged = ServerObjectives.apply(
+                run, ServerMetricsSummarizer.summarize(log, run, Deployment.UNSTATED), Deployment.UNSTATED);
+
+        assertThat(judged.verdicts())
+                .extracting(v -> v.verdict())
+                .containsExactly(Verdict.VIOLATED, Verdict.MET, Verdict.INCONCLUSIVE, Verdict.MET);
+        assertThat(judged.verdicts().get(0).describe())
+                .startsWith("preemptions: measured 4 (n=5), bound ≤ 0: VIOLATED");
+        assertThat(judged.verdicts().get(2).reason()).startsWith("no GPU power or energy series in");
+        assertThat(judged.value(Metric.PREEMPTIONS)).isEqualTo(4);
+        assertThat(judged.value(Metric.ENERGY_PER_OUTPUT_TOKEN)).isNaN();
+        assertThat(judged.serverMetrics().facts())
+                .containsExactly("KV cache peaked at 97 % and 4 requests were preempted");
+    }
+}
