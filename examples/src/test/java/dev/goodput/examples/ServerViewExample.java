@@ -7,13 +7,25 @@ import static dev.goodput.core.Metric.PREFIX_CACHE_HIT_RATE;
 import static dev.goodput.core.Metric.TTFT;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.goodput.core.Goodput;
+import dev.goodput.core.Load;
+import dev.goodput.core.Metric;
+import dev.goodput.core.Objective;
 import dev.goodput.core.RunResult;
+import dev.goodput.core.ServerEndpoint;
+import dev.goodput.core.WorkloadSpec;
+import dev.goodput.core.servermetrics.Deployment;
+import dev.goodput.core.servermetrics.ScrapeSettings;
+import dev.goodput.core.servermetrics.ServerMetricsResult;
 import dev.goodput.junit.GoodputTest;
 import dev.goodput.junit.GpuDeployment;
 import dev.goodput.junit.LoadProfile;
 import dev.goodput.junit.SimulatedServer;
 import dev.goodput.junit.Slo;
 import dev.goodput.junit.Workload;
+import dev.goodput.mock.MockServer;
+import dev.goodput.mock.MockServerConfig;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -47,5 +59,36 @@ class ServerViewExample {
         assertThat(server.scrapes()).isGreaterThanOrEqualTo(2);
         assertThat(server.figures().prefixCacheHitRate()).isGreaterThan(0.5);
         assertThat(server.bandwidth()).isPresent();
+    }
+
+    @Test
+    void the_server_view_from_the_programmatic_api() {
+        try (MockServer server = MockServer.start(MockServerConfig.defaults())) {
+            // tag::server-view-programmatic[]
+            RunResult result = Goodput.newRun(ServerEndpoint.of(server.baseUrl(), server.modelName()))
+                    .workload(WorkloadSpec.synthetic()
+                            .inputTokens(512)
+                            .outputTokens(64)
+                            .build())
+                    .load(Load.poisson(6).seed(1).requests(40))
+                    .serverMetrics(ScrapeSettings.DEFAULT.withInterval(Duration.ofMillis(500)))
+                    .deployment(Deployment.of("H100-SXM", 1)
+                            .withPricePerGpuHour(2.49)
+                            .withModel(8.03e9, 2))
+                    .objectives(Objective.of(Metric.PREEMPTIONS).atMost(0))
+                    .run();
+
+            ServerMetricsResult.Figures figures = result.serverMetrics().figures();
+            System.out.printf(
+                    "peak KV cache %.1f %%, %.3f J per output token, %.2f per million good tokens%n",
+                    figures.peakKvCacheUsage() * 100,
+                    figures.energyPerOutputToken(),
+                    figures.costPerMillionGoodTokens());
+            result.serverMetrics().facts().forEach(System.out::println);
+            // end::server-view-programmatic[]
+            assertThat(figures.energyPerOutputToken()).isPositive();
+            assertThat(figures.costPerMillionGoodTokens()).isPositive();
+            assertThat(result.serverMetrics().failedScrapes()).isZero();
+        }
     }
 }

@@ -10,6 +10,7 @@ import dev.goodput.core.Phase;
 import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.WorkloadSpec;
+import dev.goodput.core.servermetrics.ServerMetricsResult;
 import dev.goodput.core.workload.LengthDistribution;
 import dev.goodput.core.workload.PromptTokenizer;
 import dev.goodput.core.workload.RandomWorkload;
@@ -114,6 +115,15 @@ class LlamaCppAgreementTest {
                                 .mapToLong(r -> r.serverTimings().promptTokens())
                                 .sum(),
                         within(0.5));
+        // Goodput's own scrape of the same /metrics during the run (issue 16) reads the same increases.
+        ServerMetricsResult.Figures scraped = result.serverMetrics().figures();
+        assertThat(result.serverMetrics().failedScrapes()).isZero();
+        assertThat(scraped.generatedTokens())
+                .as("scraped generated tokens")
+                .isEqualTo(delta(before, after, "llamacpp:tokens_predicted_total"), within(0.5));
+        assertThat(result.serverMetrics().series())
+                .as("llama.cpp's requests processing, over time")
+                .anyMatch(series -> series.key().equals("running_requests") && series.values().length >= 2);
 
         // Times: the engine's per-token time is the stream's, seen from the client.
         double tpot = agreement.goodputTpotMillis(50);

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.StartableServer;
+import dev.goodput.core.internal.servermetrics.Exposition;
+import dev.goodput.core.internal.servermetrics.Sample;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
@@ -230,14 +232,8 @@ final class LlamaServer implements StartableServer {
             throw new IOException("/metrics answered " + response.statusCode() + ": " + response.body());
         }
         Map<String, Double> samples = new LinkedHashMap<>();
-        for (String line : response.body().split("\n")) {
-            if (line.isBlank() || line.startsWith("#")) {
-                continue;
-            }
-            String[] parts = line.trim().split("\\s+");
-            if (parts.length >= 2) {
-                samples.put(parts[0], Double.parseDouble(parts[1]));
-            }
+        for (Sample sample : Exposition.parse(response.body())) {
+            samples.put(sample.name(), sample.value());
         }
         return samples;
     }
