@@ -21,7 +21,8 @@ public final class SweepCsvReport {
     /** The header row. */
     public static final String HEADER = "run,role,offered_rps,achieved_rps,request_throughput_rps,goodput_rps,"
             + "output_token_throughput_tps,slo_attainment,error_rate,ttft_p50_ms,ttft_p90_ms,ttft_p99_ms,"
-            + "tpot_p50_ms,tpot_p90_ms,tpot_p99_ms,e2el_p50_ms,e2el_p99_ms,all_objectives_met,stopped_early";
+            + "tpot_p50_ms,tpot_p90_ms,tpot_p99_ms,e2el_p50_ms,e2el_p99_ms,all_objectives_met,stopped_early,"
+            + "server_peak_kv_cache_usage,server_peak_waiting,server_preemptions,energy_per_output_token_j";
 
     private SweepCsvReport() {}
 
@@ -57,6 +58,11 @@ public final class SweepCsvReport {
             csv.append(',').append(millis(r.summary(Metric.E2EL), 99));
             csv.append(',').append(r.allMet());
             csv.append(',').append(point.stoppedEarly() ? quote(point.stopReason()) : "");
+            var server = r.serverMetrics().figures();
+            csv.append(',').append(number(server.peakKvCacheUsage()));
+            csv.append(',').append(number(server.peakWaiting()));
+            csv.append(',').append(number(server.preemptions()));
+            csv.append(',').append(number(server.energyPerOutputToken()));
             csv.append('\n');
         }
         return csv.toString();

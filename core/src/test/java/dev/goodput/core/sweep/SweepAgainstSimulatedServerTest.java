@@ -99,6 +99,26 @@ class SweepAgainstSimulatedServerTest {
     }
 
     @Test
+    void should_show_the_servers_queue_filling_past_the_knee_in_its_own_metrics() {
+        // Below saturation every request is admitted at once; above it the server's own queue grows (issue 16).
+        double calm = result.curve().stream()
+                .filter(point -> point.offeredRate() <= 2 * STEP)
+                .mapToDouble(point -> point.result().serverMetrics().figures().peakWaiting())
+                .max()
+                .orElseThrow();
+        assertThat(result.curve())
+                .filteredOn(point -> point.offeredRate() > SATURATION * 1.25)
+                .isNotEmpty()
+                .allSatisfy(point -> assertThat(
+                                point.result().serverMetrics().figures().peakWaiting())
+                        .as("peak waiting at %.2f req/s", point.offeredRate())
+                        .isGreaterThan(Math.max(4, 4 * calm)));
+        assertThat(SweepCsvReport.format(result).lines().skip(1).filter(row -> !row.contains("\"")))
+                .isNotEmpty()
+                .allSatisfy(row -> assertThat(row.split(",", -1)).hasSize(SweepCsvReport.HEADER.split(",").length));
+    }
+
+    @Test
     void should_write_a_sweep_report_that_renders_in_a_headless_browser() throws Exception {
         Path directory = Path.of("target", "goodput-reports", "SweepAgainstSimulatedServerTest");
         Reports.writeSweep(result, directory.resolve("sweep"), "tiny-test sweep", "PASSED");
@@ -125,6 +145,7 @@ class SweepAgainstSimulatedServerTest {
         String sweepDom = chromium.dumpDom(sweepPage, screenshots).stdout();
         assertThat(sweepDom)
                 .contains("id=\"sweep-latency-ttft\"", "id=\"sweep-attainment\"", "id=\"sweep-throughput\"")
+                .contains("id=\"sweep-server-pressure\"")
                 .contains("class=\"mark\"", "class=\"bound\"", "max goodput");
         assertThat(sweepDom.split("class=\"series\"", -1)).hasSizeGreaterThan(10);
         String runDom = chromium.dumpDom(runPage, screenshots).stdout();

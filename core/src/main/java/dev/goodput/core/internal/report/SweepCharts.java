@@ -29,7 +29,45 @@ public final class SweepCharts {
         }
         charts.add(attainment(result, curve));
         charts.add(throughput(result, curve));
+        if (curve.stream().anyMatch(p -> p.result().serverMetrics().scrapes() > 0)) {
+            charts.add(serverPressure(curve));
+        }
         return charts;
+    }
+
+    /**
+     * The server's view of the knee: peak KV-cache use and waiting requests and the preemptions of each run,
+     * against its offered rate (the knee is where these start to climb).
+     */
+    private static String serverPressure(List<SweepPoint> curve) {
+        double[] offered = curve.stream().mapToDouble(SweepPoint::offeredRate).toArray();
+        return new SvgChart(
+                        "sweep-server-pressure",
+                        "Server: KV cache, queue and preemptions against offered rate",
+                        "offered rate (req/s)",
+                        "% / requests")
+                .lineWithDots(
+                        "peak KV cache use (%)",
+                        offered,
+                        curve.stream()
+                                .mapToDouble(p ->
+                                        p.result().serverMetrics().figures().peakKvCacheUsage() * 100)
+                                .toArray())
+                .lineWithDots(
+                        "peak waiting requests",
+                        offered,
+                        curve.stream()
+                                .mapToDouble(p ->
+                                        p.result().serverMetrics().figures().peakWaiting())
+                                .toArray())
+                .lineWithDots(
+                        "preemptions",
+                        offered,
+                        curve.stream()
+                                .mapToDouble(p ->
+                                        p.result().serverMetrics().figures().preemptions())
+                                .toArray())
+                .render();
     }
 
     private static Set<Metric> latencyMetrics(SweepResult result) {
