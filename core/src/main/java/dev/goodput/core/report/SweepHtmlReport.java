@@ -65,6 +65,20 @@ public final class SweepHtmlReport {
         for (String note : result.notes()) {
             body.append("<p class=\"note\">").append(Html.escape(note)).append("</p>");
         }
+        // The bandwidth floor holds at batch 1, so the sweep's lowest rate is the run to read it on.
+        result.curve().stream()
+                .min(java.util.Comparator.comparingDouble(dev.goodput.core.sweep.SweepPoint::offeredRate))
+                .flatMap(lowest -> lowest.result()
+                        .serverMetrics()
+                        .bandwidth()
+                        .map(check -> String.format(
+                                java.util.Locale.ROOT,
+                                "bandwidth check at the lowest rate (%.2f req/s): %s",
+                                lowest.offeredRate(),
+                                check.reading())))
+                .ifPresent(line -> body.append("<p id=\"bandwidth-check\" class=\"note\">")
+                        .append(Html.escape(line))
+                        .append("</p>"));
         body.append("<h2>The curve</h2><div class=\"charts\">");
         SweepCharts.all(result).forEach(body::append);
         body.append("</div><h2>Runs</h2>").append(runs(result, runLink));

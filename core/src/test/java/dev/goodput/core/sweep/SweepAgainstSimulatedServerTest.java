@@ -64,6 +64,8 @@ class SweepAgainstSimulatedServerTest {
                         .build())
                 .objectives(Objective.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(250)))
                 .load(Load.constantRate(1).duration(Duration.ofSeconds(8)).drain(Duration.ofSeconds(5)))
+                // tiny-test's 1 GB of weights at 100 GB/s, for the bandwidth check at the lowest rate
+                .deployment(new dev.goodput.core.servermetrics.Deployment("simulated", 1, Double.NaN, 100, 5e8, 2))
                 .build());
     }
 
@@ -113,6 +115,9 @@ class SweepAgainstSimulatedServerTest {
                                 point.result().serverMetrics().figures().peakWaiting())
                         .as("peak waiting at %.2f req/s", point.offeredRate())
                         .isGreaterThan(Math.max(4, 4 * calm)));
+        assertThat(dev.goodput.core.report.SweepHtmlReport.format(result, "sweep", "PASSED", run -> ""))
+                .contains("bandwidth check at the lowest rate ("
+                        + String.format(java.util.Locale.ROOT, "%.2f", 2 * STEP));
         assertThat(SweepCsvReport.format(result).lines().skip(1).filter(row -> !row.contains("\"")))
                 .isNotEmpty()
                 .allSatisfy(row -> assertThat(row.split(",", -1)).hasSize(SweepCsvReport.HEADER.split(",").length));
