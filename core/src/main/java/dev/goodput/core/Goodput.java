@@ -2,8 +2,11 @@ package dev.goodput.core;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.goodput.core.internal.client.HttpTransport;
 import dev.goodput.core.internal.client.Preflight;
+import dev.goodput.core.internal.client.ReadTap;
+import dev.goodput.core.internal.client.Transport;
+import dev.goodput.core.internal.client.TransportProvider;
+import dev.goodput.core.internal.client.Transports;
 import dev.goodput.core.internal.driver.RealTimeScheduler;
 import dev.goodput.core.internal.driver.RunEngine;
 import java.time.Duration;
@@ -78,11 +81,12 @@ public final class Goodput {
             RunSpec.checkSampleSize(spec.load(), spec.objectives(), spec.confidence());
         }
         NanoClock clock = NanoClock.system();
+        TransportProvider transports = Transports.named(spec.transport());
         if (spec.preflight()) {
-            Preflight.check(spec.server(), spec.workload().request(0), clock);
+            Preflight.check(spec.server(), spec.workload().request(0), clock, transports);
         }
         try (RealTimeScheduler scheduler = new RealTimeScheduler(clock);
-                HttpTransport transport = new HttpTransport(spec.server(), clock)) {
+                Transport transport = transports.create(spec.server(), clock, ReadTap.NONE)) {
             return RunEngine.run(spec, scheduler, transport);
         }
     }
@@ -106,6 +110,7 @@ public final class Goodput {
         private boolean preflight = true;
         private boolean failOnTooFewSamples = true;
         private boolean sizeForObjectives;
+        private String transport = Transports.configuredName();
 
         RunBuilder(ServerEndpoint server) {
             this.server = Objects.requireNonNull(server, "server");
@@ -197,6 +202,20 @@ public final class Goodput {
         }
 
         /**
+         * Chooses the HTTP client that sends: {@code "jdk"}, the JDK's {@code java.net.http} (the default), or
+         * {@code "netty"}, which costs less CPU per token and stamps tokens closer to their arrival but needs
+         * {@code dev.goodput:goodput-transport-netty} on the class path. Without this call the JVM system property
+         * {@code goodput.client.transport} chooses, else {@code "jdk"}. An unknown name, or {@code "netty"} without its
+         * module, is refused at once with an {@link InvalidSettingException} saying what is available. See
+         * docs/transports.md.
+         */
+        public RunBuilder transport(String value) {
+            Transports.named(Objects.requireNonNull(value, "transport"));
+            this.transport = value;
+            return this;
+        }
+
+        /**
          * Sets the load's request limit to what the strictest percentile objective needs to be met (368 measured
          * requests for a p99 at 95 %), plus the load's warm-up and cool-down: counted ones as they are, time-based
          * ones of an open loop as rate x time. A request limit the load had is replaced; a duration limit stays, as a
@@ -234,7 +253,8 @@ public final class Goodput {
                     progressListener,
                     watcher,
                     preflight,
-                    failOnTooFewSamples);
+                    failOnTooFewSamples,
+                    transport);
         }
 
         /** Builds the spec and runs it; see {@link Goodput#run(RunSpec)}. */

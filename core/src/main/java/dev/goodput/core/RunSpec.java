@@ -2,6 +2,7 @@ package dev.goodput.core;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.goodput.core.internal.client.Transports;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -28,6 +29,8 @@ import org.apiguardian.api.API;
  *     and streams one small request to its end (default true; see {@link Goodput.RunBuilder#preflight(boolean)})
  * @param failOnTooFewSamples whether {@link Goodput#run(RunSpec)} refuses a load too small for a percentile
  *     objective to be met (default true), or only notes it in the result ({@link SampleSize})
+ * @param transport the HTTP client that sends: {@code "jdk"} (the JDK's, the default) or {@code "netty"} (needs
+ *     {@code dev.goodput:goodput-transport-netty} on the class path); see docs/transports.md
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record RunSpec(
@@ -42,7 +45,8 @@ public record RunSpec(
         ProgressListener progressListener,
         RunWatcher watcher,
         boolean preflight,
-        boolean failOnTooFewSamples) {
+        boolean failOnTooFewSamples,
+        String transport) {
 
     /** The percentiles reported by default: 50, 90, 95, 99 and 99.9. */
     public static final List<Double> DEFAULT_PERCENTILES = List.of(50.0, 90.0, 95.0, 99.0, 99.9);
@@ -83,6 +87,8 @@ public record RunSpec(
         if (sendLagLimit.isNegative() || sendLagLimit.isZero()) {
             throw InvalidSettingException.of("sendLagLimit", sendLagLimit, "must be positive");
         }
+        Objects.requireNonNull(transport, "transport");
+        Transports.named(transport);
         checkFits(workload, load, objectives);
     }
 
@@ -176,7 +182,8 @@ public record RunSpec(
                 progressListener,
                 watcher,
                 preflight,
-                failOnTooFewSamples);
+                failOnTooFewSamples,
+                transport);
     }
 
     /** Returns this spec with another progress listener ({@code null} for none). */
@@ -193,7 +200,8 @@ public record RunSpec(
                 value,
                 watcher,
                 preflight,
-                failOnTooFewSamples);
+                failOnTooFewSamples,
+                transport);
     }
 
     /** Returns this spec with another watcher ({@code null} for none). */
@@ -210,7 +218,8 @@ public record RunSpec(
                 progressListener,
                 value,
                 preflight,
-                failOnTooFewSamples);
+                failOnTooFewSamples,
+                transport);
     }
 
     /** Returns this spec with the preflight on or off. */
@@ -227,7 +236,8 @@ public record RunSpec(
                 progressListener,
                 watcher,
                 value,
-                failOnTooFewSamples);
+                failOnTooFewSamples,
+                transport);
     }
 
     /** Returns this spec refusing (true) or only noting (false) a load too small for its percentile objectives. */
@@ -244,7 +254,8 @@ public record RunSpec(
                 progressListener,
                 watcher,
                 preflight,
-                value);
+                value,
+                transport);
     }
 
     /** Returns the objectives that also judge single requests (their bounds define a good request). */

@@ -27,7 +27,8 @@ record GoodputConfiguration(
         Progress progress,
         boolean failOnUntrustworthyClient,
         Duration sendLagLimit,
-        boolean preflight) {
+        boolean preflight,
+        Optional<String> transport) {
 
     static final String SERVER_URL = "goodput.server.url";
     static final String SERVER_MODEL = "goodput.server.model";
@@ -39,6 +40,8 @@ record GoodputConfiguration(
     static final String PROGRESS = "goodput.progress";
     static final String CLIENT_UNTRUSTWORTHY = "goodput.client.untrustworthy";
     static final String CLIENT_SEND_LAG_LIMIT = "goodput.client.send-lag-limit-ms";
+    /** The HTTP client, {@code jdk} or {@code netty}; core checks the name ({@code Goodput.RunBuilder#transport}). */
+    static final String CLIENT_TRANSPORT = "goodput.client.transport";
     /** The preflight check's setting (read where that check lives). */
     static final String PREFLIGHT = "goodput.preflight";
     /** The history file each run appends to (read by {@link GateHistory}; unset, no history). */
@@ -67,6 +70,7 @@ record GoodputConfiguration(
                     PROGRESS,
                     CLIENT_UNTRUSTWORTHY,
                     CLIENT_SEND_LAG_LIMIT,
+                    CLIENT_TRANSPORT,
                     PREFLIGHT,
                     HISTORY_FILE,
                     HISTORY_COMMIT,
@@ -130,7 +134,8 @@ record GoodputConfiguration(
                 progress,
                 failOnUntrustworthyClient,
                 sendLagLimit,
-                preflight);
+                preflight,
+                parameter(context, CLIENT_TRANSPORT));
     }
 
     /** Refuses a server setting without {@code goodput.server.url}: it would apply to no server at all. */

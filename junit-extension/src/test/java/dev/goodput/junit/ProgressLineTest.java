@@ -156,7 +156,8 @@ class ProgressLineTest {
                 Progress.OFF,
                 true,
                 java.time.Duration.ofMillis(50),
-                true);
+                true,
+                Optional.empty());
 
         assertThat(ProgressLine.forTest("Gate.m()", off)).isNull();
         assertThat(SweepProgressLine.forTest("Gate.m()", off)).isNull();
