@@ -31,8 +31,10 @@ import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
+import io.netty.handler.ssl.SslHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.net.URI;
+import java.nio.channels.ClosedChannelException;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLException;
 
@@ -42,9 +44,9 @@ import javax.net.ssl.SSLException;
  *
  * <p>Each connection lives on one event-loop thread (one per core, up to four, daemon), which writes its requests
  * and decodes, stamps and parses its responses as they come off the socket, with one clock reading per read
- * ({@link ReadStamp}) and no hand-off to another thread. The send stamp is taken when the request's write to the
- * socket has completed (its write promise), after any connect and TLS handshake. Epoll is used where it is
- * available, NIO elsewhere.
+ * ({@link ReadStamp}) and no hand-off to another thread. The send stamp is the clock reading taken as the
+ * request is flushed to the socket, after any connect and TLS handshake, kept once the write's promise says it
+ * succeeded. Epoll is used where it is available, NIO elsewhere.
  *
  * <p>TLS trusts what the JDK trusts (its default trust store, or {@code javax.net.ssl.trustStore}) and checks the
  * server's name, as the JDK client does. The API key goes in an {@code Authorization} header and nowhere else.
@@ -109,34 +111,64 @@ public final class NettyTransport implements Transport {
         } else {
             ChannelFuture connect = bootstrap.connect();
             connect.addListener(done -> {
-                if (done.isSuccess()) {
-                    pool.opened(connect.channel());
-                    send(connect.channel(), exchange);
+                if (!done.isSuccess()) {
+                    failBeforeSending(exchange, done.cause());
+                    return;
+                }
+                Channel channel = connect.channel();
+                pool.opened(channel);
+                SslHandler tls = channel.pipeline().get(SslHandler.class);
+                if (tls == null) {
+                    send(channel, exchange);
                 } else {
-                    exchange.request().release();
-                    attempt.onFailure(done.cause(), clock.nanoTime());
+                    // Sent once the handshake is done, so that its stamp does not count the handshake.
+                    tls.handshakeFuture().addListener(handshake -> {
+                        if (handshake.isSuccess()) {
+                            send(channel, exchange);
+                        } else {
+                            failBeforeSending(exchange, handshake.cause());
+                            channel.close();
+                        }
+                    });
                 }
             });
         }
         return exchange;
     }
 
-    /** Writes the request on its connection's event loop and stamps the send when the write has completed. */
+    /**
+     * Writes the request on its connection's event loop. The send stamp is read just before the write: on the event
+     * loop {@code writeAndFlush} goes down the pipeline to the socket's write at once, so that reading is when the
+     * bytes are handed to the socket, and never after the server could have seen them (a reading taken when the
+     * write's promise completes would be, on a loaded machine). It counts only if the write succeeds.
+     */
     private void send(Channel channel, ChannelExchange exchange) {
+        ResponseHandler handler = channel.pipeline().get(ResponseHandler.class);
+        if (handler == null || !channel.isActive()) {
+            // Closed by the server between leaving the pool and now: the request never went out.
+            failBeforeSending(exchange, new ClosedChannelException());
+            return;
+        }
         if (!exchange.bind(channel)) {
             exchange.request().release();
             channel.close();
             return;
         }
-        ResponseHandler handler = channel.pipeline().get(ResponseHandler.class);
         handler.begin(exchange);
+        long sentNanos = clock.nanoTime();
         channel.writeAndFlush(exchange.request()).addListener(written -> {
             if (written.isSuccess()) {
-                exchange.attempt().onRequestWritten(clock.nanoTime());
+                exchange.attempt().onRequestWritten(sentNanos);
             } else {
-                handler.fail(channel.pipeline().context(handler), written.cause());
+                handler.fail(channel, written.cause());
             }
         });
+    }
+
+    private void failBeforeSending(ChannelExchange exchange, Throwable cause) {
+        exchange.request().release();
+        exchange.end();
+        exchange.attempt().onFailure(cause, clock.nanoTime());
     }
 
     private FullHttpRequest request(StreamAttempt attempt) {

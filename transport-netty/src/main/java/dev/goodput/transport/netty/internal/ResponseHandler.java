@@ -4,6 +4,7 @@ import dev.goodput.core.NanoClock;
 import dev.goodput.core.internal.client.ReadTap;
 import dev.goodput.core.internal.client.StreamAttempt;
 import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http.HttpContent;
@@ -50,14 +51,14 @@ final class ResponseHandler extends ChannelInboundHandlerAdapter {
     }
 
     /** Fails the current exchange, if any, and closes the connection. Event loop only. */
-    void fail(ChannelHandlerContext context, Throwable cause) {
+    void fail(Channel channel, Throwable cause) {
         ChannelExchange exchange = current;
         current = null;
         if (exchange != null) {
             exchange.end();
             exchange.attempt().onFailure(cause, clock.nanoTime());
         }
-        context.close();
+        channel.close();
     }
 
     @Override
@@ -68,7 +69,7 @@ final class ResponseHandler extends ChannelInboundHandlerAdapter {
                 return;
             }
             if (http.decoderResult().isFailure()) {
-                fail(context, http.decoderResult().cause());
+                fail(context.channel(), http.decoderResult().cause());
                 return;
             }
             StreamAttempt attempt = exchange.attempt();
@@ -116,13 +117,13 @@ final class ResponseHandler extends ChannelInboundHandlerAdapter {
         // A body delimited by the close has ended before this (the decoder emits its last content first), so an
         // exchange still here was cut short, or never got a response.
         if (current != null) {
-            fail(context, new EOFException("the server closed the connection before the response ended"));
+            fail(context.channel(), new EOFException("the server closed the connection before the response ended"));
         }
         context.fireChannelInactive();
     }
 
     @Override
     public void exceptionCaught(ChannelHandlerContext context, Throwable cause) {
-        fail(context, cause);
+        fail(context.channel(), cause);
     }
 }
