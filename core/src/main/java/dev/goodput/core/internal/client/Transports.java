@@ -33,6 +33,14 @@ public final class Transports {
     }
 
     /**
+     * Warms up the read path every transport shares (SSE parsing, chunk decoding, timestamps) once per JVM, before
+     * the first transport sends anything; each transport calls it when it is made ({@link ClientWarmUp}).
+     */
+    public static void warmUpReadPathOnce() {
+        ClientWarmUp.once();
+    }
+
+    /**
      * Returns the provider of the named transport.
      *
      * @throws InvalidSettingException naming the setting, the value and the transports on the class path

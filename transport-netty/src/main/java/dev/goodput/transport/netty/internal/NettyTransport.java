@@ -7,6 +7,7 @@ import dev.goodput.core.internal.client.ReadTap;
 import dev.goodput.core.internal.client.RequestBodies;
 import dev.goodput.core.internal.client.StreamAttempt;
 import dev.goodput.core.internal.client.Transport;
+import dev.goodput.core.internal.client.Transports;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
@@ -67,6 +68,7 @@ public final class NettyTransport implements Transport {
     private final String authorization;
 
     public NettyTransport(ServerEndpoint endpoint, NanoClock clock, ReadTap tap) {
+        Transports.warmUpReadPathOnce();
         this.endpoint = endpoint;
         this.clock = clock;
         URI base = endpoint.baseUrl();
