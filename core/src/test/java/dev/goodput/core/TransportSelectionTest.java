@@ -21,8 +21,8 @@ class TransportSelectionTest {
     void should_refuse_an_unknown_transport_naming_the_setting_the_value_and_the_transports_available() {
         assertThatThrownBy(() -> run.transport("okhttp"))
                 .isInstanceOf(InvalidSettingException.class)
-                .hasMessage("transport = okhttp (goodput.client.transport) must name a transport on the class"
-                        + " path: one of jdk");
+                .hasMessage("transport = okhttp must name a transport on the class path: one of jdk (the setting"
+                        + " goodput.client.transport)");
     }
 
     @Test

@@ -1,6 +1,9 @@
 package dev.goodput.junit;
 
+import dev.goodput.core.Goodput;
+import dev.goodput.core.InvalidSettingException;
 import dev.goodput.core.RunSpec;
+import dev.goodput.core.ServerEndpoint;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
@@ -135,7 +138,7 @@ record GoodputConfiguration(
                 failOnUntrustworthyClient,
                 sendLagLimit,
                 preflight,
-                parameter(context, CLIENT_TRANSPORT));
+                parameter(context, CLIENT_TRANSPORT).map(GoodputConfiguration::transport));
     }
 
     /** Refuses a server setting without {@code goodput.server.url}: it would apply to no server at all. */
@@ -201,6 +204,18 @@ record GoodputConfiguration(
         }
         throw new ExtensionConfigurationException("configuration parameter " + CLIENT_SEND_LAG_LIMIT + " = '" + value
                 + "' is not a number of milliseconds above 0 (the default is 50)");
+    }
+
+    /** Checks a transport name as core does (the transports on the class path), before any server is started. */
+    private static String transport(String value) {
+        try {
+            // Core's builder is where the names are known; the endpoint only makes the builder.
+            Goodput.newRun(ServerEndpoint.of("http://127.0.0.1", "any")).transport(value);
+            return value;
+        } catch (InvalidSettingException e) {
+            throw new ExtensionConfigurationException(
+                    "configuration parameter " + CLIENT_TRANSPORT + " = '" + value + "' " + e.requirement(), e);
+        }
     }
 
     private static Progress progress(String value) {

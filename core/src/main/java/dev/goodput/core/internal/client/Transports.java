@@ -54,14 +54,15 @@ public final class Transports {
             throw InvalidSettingException.of(
                     "transport",
                     name,
-                    "(" + SETTING + ") needs the dependency " + NETTY_DEPENDENCY
-                            + " on the class path: add it next to goodput-core or goodput-junit");
+                    "needs the dependency " + NETTY_DEPENDENCY
+                            + " on the class path: add it next to goodput-core or goodput-junit (the setting " + SETTING
+                            + ")");
         }
         throw InvalidSettingException.of(
                 "transport",
                 name,
-                "(" + SETTING + ") must name a transport on the class path: one of "
-                        + String.join(", ", Found.PROVIDERS.keySet()));
+                "must name a transport on the class path: one of " + String.join(", ", Found.PROVIDERS.keySet())
+                        + " (the setting " + SETTING + ")");
     }
 
     /** The providers on the class path by name, looked up when first needed. */

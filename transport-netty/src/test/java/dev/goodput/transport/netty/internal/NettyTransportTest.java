@@ -47,7 +47,7 @@ class NettyTransportTest {
         assertThat(run.build().transport()).isEqualTo("netty");
         assertThatThrownBy(() -> run.transport("okhttp"))
                 .isInstanceOf(InvalidSettingException.class)
-                .hasMessageEndingWith("one of jdk, netty");
+                .hasMessageContaining("one of jdk, netty (the setting goodput.client.transport)");
     }
 
     @Test
