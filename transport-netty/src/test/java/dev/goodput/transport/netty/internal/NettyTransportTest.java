@@ -74,8 +74,8 @@ class NettyTransportTest {
             Sent held = start(transport, 0, HOLD);
             assertThat(held.headers.get(10, TimeUnit.SECONDS)).isTrue();
 
-            held.attempt.timeOut("test timeout", System.nanoTime());
-            held.request.record();
+            // What the driver does when a request times out: end the attempt, which aborts its exchange.
+            assertThat(held.attempt.timeOut("test timeout", System.nanoTime())).isTrue();
 
             assertThat(server.heldClosed.await(10, TimeUnit.SECONDS))
                     .as("the server saw the aborted connection close")
