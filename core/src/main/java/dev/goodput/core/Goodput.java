@@ -2,8 +2,11 @@ package dev.goodput.core;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.goodput.core.internal.client.HttpTransport;
 import dev.goodput.core.internal.client.Preflight;
+import dev.goodput.core.internal.client.ReadTap;
+import dev.goodput.core.internal.client.Transport;
+import dev.goodput.core.internal.client.TransportProvider;
+import dev.goodput.core.internal.client.Transports;
 import dev.goodput.core.internal.driver.RealTimeScheduler;
 import dev.goodput.core.internal.driver.RunEngine;
 import dev.goodput.core.internal.servermetrics.Scraper;
@@ -84,11 +87,12 @@ public final class Goodput {
             RunSpec.checkSampleSize(spec.load(), spec.objectives(), spec.confidence());
         }
         NanoClock clock = NanoClock.system();
+        TransportProvider transports = Transports.named(spec.transport());
         if (spec.preflight()) {
-            Preflight.check(spec.server(), spec.workload().request(0), clock);
+            Preflight.check(spec.server(), spec.workload().request(0), clock, transports);
         }
         try (RealTimeScheduler scheduler = new RealTimeScheduler(clock);
-                HttpTransport transport = new HttpTransport(spec.server(), clock);
+                Transport transport = transports.create(spec.server(), clock, ReadTap.NONE);
                 Scraper scraper = Scraper.start(spec.serverMetrics(), spec.server(), clock)) {
             RunResult result = RunEngine.run(spec, scheduler, transport);
             ServerMetricsResult view =
@@ -120,6 +124,7 @@ public final class Goodput {
         private boolean sizeForObjectives;
         private ScrapeSettings serverMetrics = ScrapeSettings.DEFAULT;
         private Deployment deployment = Deployment.UNSTATED;
+        private String transport = Transports.configuredName();
 
         RunBuilder(ServerEndpoint server) {
             this.server = Objects.requireNonNull(server, "server");
@@ -211,6 +216,20 @@ public final class Goodput {
         }
 
         /**
+         * Chooses the HTTP client that sends: {@code "jdk"}, the JDK's {@code java.net.http} (the default), or
+         * {@code "netty"}, which costs less CPU per token and stamps tokens closer to their arrival but needs
+         * {@code dev.goodput:goodput-transport-netty} on the class path. Without this call the JVM system property
+         * {@code goodput.client.transport} chooses, else {@code "jdk"}. An unknown name, or {@code "netty"} without its
+         * module, is refused at once with an {@link InvalidSettingException} saying what is available. See
+         * docs/transports.md.
+         */
+        public RunBuilder transport(String value) {
+            Transports.named(Objects.requireNonNull(value, "transport"));
+            this.transport = value;
+            return this;
+        }
+
+        /**
          * Sets the load's request limit to what the strictest percentile objective needs to be met (368 measured
          * requests for a p99 at 95 %), plus the load's warm-up and cool-down: counted ones as they are, time-based
          * ones of an open loop as rate x time. A request limit the load had is replaced; a duration limit stays, as a
@@ -265,7 +284,8 @@ public final class Goodput {
                     preflight,
                     failOnTooFewSamples,
                     serverMetrics,
-                    deployment);
+                    deployment,
+                    transport);
         }
 
         /** Builds the spec and runs it; see {@link Goodput#run(RunSpec)}. */

@@ -2,6 +2,7 @@ package dev.goodput.core;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.goodput.core.internal.client.Transports;
 import dev.goodput.core.servermetrics.Deployment;
 import dev.goodput.core.servermetrics.ScrapeSettings;
 import java.time.Duration;
@@ -34,6 +35,8 @@ import org.apiguardian.api.API;
  *     {@code /metrics} once a second; {@link ScrapeSettings})
  * @param deployment what the server runs on, as stated, for cost and the bandwidth check (default
  *     {@link Deployment#UNSTATED})
+ * @param transport the HTTP client that sends: {@code "jdk"} (the JDK's, the default) or {@code "netty"} (needs
+ *     {@code dev.goodput:goodput-transport-netty} on the class path); see docs/transports.md
  *
  * <p>Longer than 300 lines because each {@code with} method spells out every component: a record has no copy
  * constructor, and a builder for a validated spec would repeat the same fields again.
@@ -53,7 +56,8 @@ public record RunSpec(
         boolean preflight,
         boolean failOnTooFewSamples,
         ScrapeSettings serverMetrics,
-        Deployment deployment) {
+        Deployment deployment,
+        String transport) {
 
     /** The percentiles reported by default: 50, 90, 95, 99 and 99.9. */
     public static final List<Double> DEFAULT_PERCENTILES = List.of(50.0, 90.0, 95.0, 99.0, 99.9);
@@ -96,6 +100,8 @@ public record RunSpec(
         }
         Objects.requireNonNull(serverMetrics, "serverMetrics");
         Objects.requireNonNull(deployment, "deployment");
+        Objects.requireNonNull(transport, "transport");
+        Transports.named(transport);
         checkFits(workload, load, objectives);
     }
 
@@ -191,7 +197,8 @@ public record RunSpec(
                 preflight,
                 failOnTooFewSamples,
                 serverMetrics,
-                deployment);
+                deployment,
+                transport);
     }
 
     /** Returns this spec with another progress listener ({@code null} for none). */
@@ -210,7 +217,8 @@ public record RunSpec(
                 preflight,
                 failOnTooFewSamples,
                 serverMetrics,
-                deployment);
+                deployment,
+                transport);
     }
 
     /** Returns this spec with another watcher ({@code null} for none). */
@@ -229,7 +237,8 @@ public record RunSpec(
                 preflight,
                 failOnTooFewSamples,
                 serverMetrics,
-                deployment);
+                deployment,
+                transport);
     }
 
     /** Returns this spec with the preflight on or off. */
@@ -248,7 +257,8 @@ public record RunSpec(
                 value,
                 failOnTooFewSamples,
                 serverMetrics,
-                deployment);
+                deployment,
+                transport);
     }
 
     /** Returns this spec refusing (true) or only noting (false) a load too small for its percentile objectives. */
@@ -267,7 +277,8 @@ public record RunSpec(
                 preflight,
                 value,
                 serverMetrics,
-                deployment);
+                deployment,
+                transport);
     }
 
     /** Returns this spec scraping the server's metrics as {@code value} says. */
@@ -286,7 +297,8 @@ public record RunSpec(
                 preflight,
                 failOnTooFewSamples,
                 value,
-                deployment);
+                deployment,
+                transport);
     }
 
     /** Returns this spec with a stated deployment (GPUs, price, model size). */
@@ -305,7 +317,8 @@ public record RunSpec(
                 preflight,
                 failOnTooFewSamples,
                 serverMetrics,
-                value);
+                value,
+                transport);
     }
 
     /** Returns the objectives that also judge single requests (their bounds define a good request). */

@@ -129,8 +129,10 @@ final class GateContext {
 
     /** Starts a run as {@link #newRun()} does, against another server: a {@link ServerVariant}'s. */
     Goodput.RunBuilder newRun(dev.goodput.core.ServerEndpoint endpoint) {
-        return Goodput.newRun(endpoint)
-                .sendLagLimit(configuration.sendLagLimit())
+        Goodput.RunBuilder run = Goodput.newRun(endpoint);
+        // Unset, the builder's default is the system property of the same name, which JUnit would have returned.
+        configuration.transport().ifPresent(run::transport);
+        return run.sendLagLimit(configuration.sendLagLimit())
                 .preflight(configuration.preflight())
                 .failOnTooFewSamples(configuration.failOnInconclusive())
                 .serverMetrics(serverMetrics)

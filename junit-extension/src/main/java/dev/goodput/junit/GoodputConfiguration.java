@@ -1,6 +1,9 @@
 package dev.goodput.junit;
 
+import dev.goodput.core.Goodput;
+import dev.goodput.core.InvalidSettingException;
 import dev.goodput.core.RunSpec;
+import dev.goodput.core.ServerEndpoint;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -30,7 +33,8 @@ record GoodputConfiguration(
         Duration sendLagLimit,
         boolean preflight,
         boolean serverMetrics,
-        List<String> serverMetricsEndpoints) {
+        List<String> serverMetricsEndpoints,
+        Optional<String> transport) {
 
     static final String SERVER_URL = "goodput.server.url";
     static final String SERVER_MODEL = "goodput.server.model";
@@ -46,6 +50,8 @@ record GoodputConfiguration(
     static final String SERVER_METRICS = "goodput.server-metrics";
     /** Exposition URLs every gate scrapes besides its own, comma-separated (a DCGM exporter in CI, say). */
     static final String SERVER_METRICS_ENDPOINTS = "goodput.server-metrics.endpoints";
+    /** The HTTP client, {@code jdk} or {@code netty}; core checks the name ({@code Goodput.RunBuilder#transport}). */
+    static final String CLIENT_TRANSPORT = "goodput.client.transport";
     /** The preflight check's setting (read where that check lives). */
     static final String PREFLIGHT = "goodput.preflight";
     /** The history file each run appends to (read by {@link GateHistory}; unset, no history). */
@@ -74,6 +80,7 @@ record GoodputConfiguration(
                     PROGRESS,
                     CLIENT_UNTRUSTWORTHY,
                     CLIENT_SEND_LAG_LIMIT,
+                    CLIENT_TRANSPORT,
                     PREFLIGHT,
                     SERVER_METRICS,
                     SERVER_METRICS_ENDPOINTS,
@@ -151,7 +158,8 @@ record GoodputConfiguration(
                 sendLagLimit,
                 preflight,
                 serverMetrics,
-                serverMetricsEndpoints);
+                serverMetricsEndpoints,
+                parameter(context, CLIENT_TRANSPORT).map(GoodputConfiguration::transport));
     }
 
     /** Refuses a server setting without {@code goodput.server.url}: it would apply to no server at all. */
@@ -217,6 +225,18 @@ record GoodputConfiguration(
         }
         throw new ExtensionConfigurationException("configuration parameter " + CLIENT_SEND_LAG_LIMIT + " = '" + value
                 + "' is not a number of milliseconds above 0 (the default is 50)");
+    }
+
+    /** Checks a transport name as core does (the transports on the class path), before any server is started. */
+    private static String transport(String value) {
+        try {
+            // Core's builder is where the names are known; the endpoint only makes the builder.
+            Goodput.newRun(ServerEndpoint.of("http://127.0.0.1", "any")).transport(value);
+            return value;
+        } catch (InvalidSettingException e) {
+            throw new ExtensionConfigurationException(
+                    "configuration parameter " + CLIENT_TRANSPORT + " = '" + value + "' " + e.requirement(), e);
+        }
     }
 
     private static Progress progress(String value) {

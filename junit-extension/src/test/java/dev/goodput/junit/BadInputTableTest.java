@@ -181,6 +181,17 @@ class BadInputTableTest {
                                 + " default is 50)"),
                 row(
                         "valid",
+                        Map.of("goodput.client.transport", "okhttp"),
+                        "configuration parameter goodput.client.transport = 'okhttp' must name a transport on the"
+                                + " class path: one of jdk (the setting goodput.client.transport)"),
+                row(
+                        "valid",
+                        Map.of("goodput.client.transport", "netty"),
+                        "configuration parameter goodput.client.transport = 'netty' needs the dependency"
+                                + " dev.goodput:goodput-transport-netty on the class path: add it next to goodput-core"
+                                + " or goodput-junit (the setting goodput.client.transport)"),
+                row(
+                        "valid",
                         Map.of("goodput.server.model", " "),
                         "configuration parameter goodput.server.url = '"
                                 + "{url}' needs goodput.server.model to name the model to request"),

@@ -158,7 +158,8 @@ class ProgressLineTest {
                 java.time.Duration.ofMillis(50),
                 true,
                 true,
-                java.util.List.of());
+                java.util.List.of(),
+                Optional.empty());
 
         assertThat(ProgressLine.forTest("Gate.m()", off)).isNull();
         assertThat(SweepProgressLine.forTest("Gate.m()", off)).isNull();

@@ -6,6 +6,7 @@ import dev.goodput.core.Load;
 import dev.goodput.core.NanoClock;
 import dev.goodput.core.RunSpec;
 import dev.goodput.core.internal.client.Preflight;
+import dev.goodput.core.internal.client.Transports;
 import dev.goodput.core.internal.sweep.SweepRunner;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -57,7 +58,8 @@ public final class Sweep {
     public static SweepResult run(SweepSpec spec) {
         RunSpec base = spec.base();
         if (base.preflight()) {
-            Preflight.check(base.server(), base.workload().request(0), NanoClock.system());
+            Preflight.check(
+                    base.server(), base.workload().request(0), NanoClock.system(), Transports.named(base.transport()));
         }
         return new SweepRunner(spec).run();
     }

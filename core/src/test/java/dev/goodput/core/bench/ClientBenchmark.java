@@ -11,9 +11,11 @@ import dev.goodput.core.RunResult;
 import dev.goodput.core.RunSpec;
 import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.WorkloadSpec;
-import dev.goodput.core.internal.client.HttpTransport;
 import dev.goodput.core.internal.client.ReadTap;
 import dev.goodput.core.internal.client.StreamAttempt;
+import dev.goodput.core.internal.client.Transport;
+import dev.goodput.core.internal.client.TransportProvider;
+import dev.goodput.core.internal.client.Transports;
 import dev.goodput.core.internal.driver.RealTimeScheduler;
 import dev.goodput.core.internal.driver.RunEngine;
 import java.io.BufferedReader;
@@ -82,9 +84,11 @@ public final class ClientBenchmark {
             ClientBenchmark bench = new ClientBenchmark("http://127.0.0.1:" + port);
             System.out.println("machine: " + Runtime.getRuntime().availableProcessors() + " cores, Java "
                     + System.getProperty("java.version") + ", " + System.getProperty("os.name") + " "
-                    + System.getProperty("os.arch"));
+                    + System.getProperty("os.arch") + ", transport " + Transports.configuredName());
             long warmUpStart = System.nanoTime();
-            new HttpTransport(ServerEndpoint.of(bench.baseUrl, "m"), NanoClock.system()).close();
+            Transports.named(Transports.configuredName())
+                    .create(ServerEndpoint.of(bench.baseUrl, "m"), NanoClock.system(), ReadTap.NONE)
+                    .close();
             System.out.printf(
                     Locale.ROOT,
                     "client warm-up (the first transport of a JVM parses synthetic streams): %.0f ms%n",
@@ -200,8 +204,9 @@ public final class ClientBenchmark {
         long wallStart = System.nanoTime();
         RunResult result;
         NanoClock clock = NanoClock.system();
+        TransportProvider transports = Transports.named(spec.transport());
         try (RealTimeScheduler scheduler = new RealTimeScheduler(clock);
-                HttpTransport transport = new HttpTransport(spec.server(), clock, tap)) {
+                Transport transport = transports.create(spec.server(), clock, tap)) {
             result = RunEngine.run(spec, scheduler, transport);
         }
         long wall = System.nanoTime() - wallStart;

@@ -1,5 +1,8 @@
 package dev.goodput.core.internal.client;
 
+import java.io.EOFException;
+import java.net.ConnectException;
+import java.nio.channels.ClosedChannelException;
 import java.util.Locale;
 import java.util.concurrent.CompletionException;
 
@@ -14,17 +17,18 @@ final class ConnectionFailures {
         Throwable named = cause;
         for (Throwable t = cause; t != null; t = t.getCause() == t ? null : t.getCause()) {
             String type = t.getClass().getSimpleName();
-            if (type.equals("HttpConnectTimeoutException")) {
+            // The JDK client's names, and Netty's (its timeout is a ConnectException, its refusal a subclass of one).
+            if (type.equals("HttpConnectTimeoutException") || type.equals("ConnectTimeoutException")) {
                 kind = "connect timeout";
                 named = t;
                 break;
             }
-            if (type.equals("ConnectException")) {
+            if (t instanceof ConnectException) {
                 kind = "connection refused or unreachable";
                 named = t;
                 break;
             }
-            if (type.equals("EOFException") || type.equals("ClosedChannelException")) {
+            if (t instanceof EOFException || t instanceof ClosedChannelException) {
                 kind = "connection closed by the server";
                 named = t;
             }
@@ -45,12 +49,12 @@ final class ConnectionFailures {
         boolean closed = false;
         for (Throwable t = cause; t != null; t = t.getCause() == t ? null : t.getCause()) {
             String type = t.getClass().getSimpleName();
-            if (type.equals("ConnectException") || type.endsWith("TimeoutException")) {
+            if (t instanceof ConnectException || type.endsWith("TimeoutException")) {
                 return false;
             }
             String message = t.getMessage() == null ? "" : t.getMessage().toLowerCase(Locale.ROOT);
-            if (type.equals("EOFException")
-                    || type.equals("ClosedChannelException")
+            if (t instanceof EOFException
+                    || t instanceof ClosedChannelException
                     || type.equals("ConnectionExpiredException")
                     || message.contains("connection reset")
                     || message.contains("broken pipe")

@@ -65,12 +65,13 @@ public final class Preflight {
 
     /**
      * Checks the server with a request shaped like {@code first} (the workload's first request): its API kind and
-     * extra body fields, a one-word prompt and {@value #MAX_TOKENS} output tokens.
+     * extra body fields, a one-word prompt and {@value #MAX_TOKENS} output tokens, streamed by a transport of
+     * {@code transports} (the run's own, so that the preflight tries the client the run will use).
      *
      * @throws PreflightException naming what was tried and what came back
      * @throws IllegalStateException if the API key variable is named but not set, or the thread is interrupted
      */
-    public static void check(ServerEndpoint server, RequestSpec first, NanoClock clock) {
+    public static void check(ServerEndpoint server, RequestSpec first, NanoClock clock, TransportProvider transports) {
         ServerEndpoint endpoint = server.connectTimeout().compareTo(CONNECT_TIMEOUT) < 0
                 ? server
                 : server.withConnectTimeout(CONNECT_TIMEOUT);
@@ -78,7 +79,7 @@ public final class Preflight {
         String authorization =
                 endpoint.resolveApiKey().map(key -> "Bearer " + key).orElse(null);
         checkModels(endpoint, authorization, redaction);
-        checkStream(endpoint, probe(first), redaction, clock);
+        checkStream(endpoint, probe(first), redaction, clock, transports);
     }
 
     /** Returns the small request: the API kind and extra body fields of {@code first}, a one-word prompt. */
@@ -161,7 +162,11 @@ public final class Preflight {
     }
 
     private static void checkStream(
-            ServerEndpoint endpoint, RequestSpec probe, SecretRedaction redaction, NanoClock clock) {
+            ServerEndpoint endpoint,
+            RequestSpec probe,
+            SecretRedaction redaction,
+            NanoClock clock,
+            TransportProvider transports) {
         String tried = "POST " + endpoint.apiUrl(probe.api().path());
         CompletableFuture<FinishedRequest> finished = new CompletableFuture<>();
         RequestListener listener = new RequestListener() {
@@ -178,7 +183,7 @@ public final class Preflight {
         StreamSettings settings = new StreamSettings(endpoint.requireStreamEnd(), null, redaction);
         long now = clock.nanoTime();
         InFlightRequest request = new InFlightRequest(0, Phase.WARMUP, probe, now, settings, RetryRule.NEVER, listener);
-        try (HttpTransport transport = new HttpTransport(endpoint, clock)) {
+        try (Transport transport = transports.create(endpoint, clock, ReadTap.NONE)) {
             StreamAttempt attempt = request.send(now, false);
             attempt.attach(transport.start(attempt));
             try {

@@ -1,0 +1,157 @@
+package dev.goodput.transport.netty.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.goodput.core.Goodput;
+import dev.goodput.core.InvalidSettingException;
+import dev.goodput.core.Load;
+import dev.goodput.core.NanoClock;
+import dev.goodput.core.Outcome;
+import dev.goodput.core.Phase;
+import dev.goodput.core.RequestRecord;
+import dev.goodput.core.RequestSpec;
+import dev.goodput.core.ServerEndpoint;
+import dev.goodput.core.WorkloadSpec;
+import dev.goodput.core.internal.client.FinishedRequest;
+import dev.goodput.core.internal.client.InFlightRequest;
+import dev.goodput.core.internal.client.ReadTap;
+import dev.goodput.core.internal.client.RequestListener;
+import dev.goodput.core.internal.client.RetryRule;
+import dev.goodput.core.internal.client.StreamAttempt;
+import dev.goodput.core.internal.client.StreamSettings;
+import dev.goodput.core.internal.client.Transports;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** What the Netty transport adds to the shared transport suite: its selection, its pool, its abort, its stamp. */
+class NettyTransportTest {
+
+    private static final RequestSpec STREAM =
+            WorkloadSpec.synthetic().inputTokens(4).outputTokens(2).build().request(0);
+    /** The server holds a stream asking for 3 tokens after its first. */
+    private static final RequestSpec HOLD =
+            WorkloadSpec.synthetic().inputTokens(4).outputTokens(3).build().request(0);
+
+    @Test
+    void should_be_the_transport_of_this_module_s_test_runs_and_listed_among_those_available() {
+        // The shared suite runs here with the system property set: this shows it really sends with Netty.
+        assertThat(Transports.configuredName()).isEqualTo("netty");
+        assertThat(Transports.named("netty")).isInstanceOf(NettyTransportProvider.class);
+        Goodput.RunBuilder run = Goodput.newRun(ServerEndpoint.of("http://127.0.0.1:1", "m"))
+                .workload(
+                        WorkloadSpec.synthetic().inputTokens(4).outputTokens(4).build())
+                .load(Load.concurrency(1).requests(1));
+        assertThat(run.build().transport()).isEqualTo("netty");
+        assertThatThrownBy(() -> run.transport("okhttp"))
+                .isInstanceOf(InvalidSettingException.class)
+                .hasMessageContaining("one of jdk, netty (the setting goodput.client.transport)");
+    }
+
+    @Test
+    void should_send_requests_one_after_another_on_one_kept_alive_connection() throws Exception {
+        try (KeepAliveSseServer server = new KeepAliveSseServer();
+                NettyTransport transport = transport(server)) {
+            for (int i = 0; i < 5; i++) {
+                assertThat(send(transport, i, STREAM).get(10, TimeUnit.SECONDS).outcome())
+                        .isEqualTo(Outcome.SUCCESS);
+                // The attempt ends at [DONE]; the connection goes back once the response's last chunk is read.
+                awaitIdle(transport);
+            }
+
+            assertThat(server.connections()).as("connections opened").isEqualTo(1);
+            assertThat(transport.idleConnections()).as("idle connections").isEqualTo(1);
+        }
+    }
+
+    @Test
+    void should_close_the_connection_of_an_exchange_aborted_mid_stream_and_send_the_next_on_a_new_one()
+            throws Exception {
+        try (KeepAliveSseServer server = new KeepAliveSseServer();
+                NettyTransport transport = transport(server)) {
+            Sent held = start(transport, 0, HOLD);
+            assertThat(held.headers.get(10, TimeUnit.SECONDS)).isTrue();
+
+            // What the driver does when a request times out: end the attempt, which aborts its exchange.
+            assertThat(held.attempt.timeOut("test timeout", System.nanoTime())).isTrue();
+
+            assertThat(server.heldClosed.await(10, TimeUnit.SECONDS))
+                    .as("the server saw the aborted connection close")
+                    .isTrue();
+            assertThat(transport.idleConnections()).isZero();
+            assertThat(send(transport, 1, STREAM).get(10, TimeUnit.SECONDS).outcome())
+                    .isEqualTo(Outcome.SUCCESS);
+            assertThat(server.connections()).isEqualTo(2);
+        }
+    }
+
+    @Test
+    void should_stamp_the_send_before_the_server_can_see_the_request_and_after_it_was_started() throws Exception {
+        try (KeepAliveSseServer server = new KeepAliveSseServer();
+                NettyTransport transport = transport(server)) {
+            for (int i = 0; i < 3; i++) {
+                long started = System.nanoTime();
+                Sent sent = start(transport, i, STREAM);
+                assertThat(sent.finished.get(10, TimeUnit.SECONDS).outcome()).isEqualTo(Outcome.SUCCESS);
+                long stamp = sent.request.dispatchedNanos();
+                assertThat(stamp).as("send stamp of request %d", i).isGreaterThan(started);
+                assertThat(stamp)
+                        .as("send stamp of request %d against the server's arrival", i)
+                        .isLessThanOrEqualTo(server.arrivals().get(i));
+            }
+        }
+    }
+
+    private static void awaitIdle(NettyTransport transport) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (transport.idleConnections() == 0 && System.nanoTime() < deadline) {
+            Thread.sleep(1);
+        }
+    }
+
+    private static NettyTransport transport(KeepAliveSseServer server) {
+        return new NettyTransport(
+                ServerEndpoint.of(server.baseUrl(), "m").withConnectTimeout(Duration.ofSeconds(5)),
+                NanoClock.system(),
+                ReadTap.NONE);
+    }
+
+    private static CompletableFuture<RequestRecord> send(NettyTransport transport, long index, RequestSpec spec) {
+        return start(transport, index, spec).finished;
+    }
+
+    /** A request started by hand; its futures complete on the transport's threads. */
+    private record Sent(
+            InFlightRequest request,
+            StreamAttempt attempt,
+            CompletableFuture<Boolean> headers,
+            CompletableFuture<RequestRecord> finished) {}
+
+    private static Sent start(NettyTransport transport, long index, RequestSpec spec) {
+        CompletableFuture<RequestRecord> finished = new CompletableFuture<>();
+        CompletableFuture<Boolean> headers = new CompletableFuture<>();
+        RequestListener listener = new RequestListener() {
+            @Override
+            public void retrying(InFlightRequest request, long waitNanos) {}
+
+            @Override
+            public void finished(InFlightRequest request, FinishedRequest handover) {
+                finished.complete(request.record());
+            }
+        };
+        long now = System.nanoTime();
+        InFlightRequest request = new InFlightRequest(
+                index, Phase.MEASURED, spec, now, StreamSettings.of(true), RetryRule.NEVER, listener);
+        StreamAttempt attempt = request.send(now, false);
+        attempt.attach(transport.start(attempt));
+        CompletableFuture.runAsync(() -> {
+            while (!attempt.hasHeaders() && !finished.isDone()) {
+                Thread.onSpinWait();
+            }
+            headers.complete(attempt.hasHeaders());
+        });
+        return new Sent(request, attempt, headers, finished);
+    }
+}
