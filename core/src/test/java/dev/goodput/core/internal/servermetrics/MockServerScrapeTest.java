@@ -25,6 +25,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /** The simulated server's {@code /metrics}, parsed and reduced as Goodput reads a real server's. */
@@ -65,9 +66,12 @@ class MockServerScrapeTest {
     void should_read_every_signal_the_mock_exports_and_difference_two_scrapes() throws Exception {
         try (MockServer server = start(SimulatedMetrics.defaults())) {
             complete(server, 40);
+            // The latency histograms take a request when its ground truth is logged, just after its last write.
+            server.awaitGroundTruth(1, Duration.ofSeconds(10));
             ScrapeReading before = scrape(server);
             complete(server, 40);
             complete(server, 40);
+            server.awaitGroundTruth(3, Duration.ofSeconds(10));
             ScrapeReading after = scrape(server);
 
             assertThat(after.values())
