@@ -28,6 +28,7 @@ public final class MockServerConfig {
     private final int groundTruthCapacity;
     private final int writerThreads;
     private final long seed;
+    private final SimulatedMetrics simulatedMetrics;
 
     private MockServerConfig(Builder b) {
         this.host = requireText("host", b.host);
@@ -45,6 +46,7 @@ public final class MockServerConfig {
             throw new IllegalArgumentException("writerThreads must be at most 64, was " + writerThreads);
         }
         this.seed = b.seed;
+        this.simulatedMetrics = Objects.requireNonNull(b.simulatedMetrics, "simulatedMetrics must not be null");
     }
 
     /** Returns the defaults: 127.0.0.1, a free port, the default model name and performance preset, no faults. */
@@ -69,6 +71,7 @@ public final class MockServerConfig {
         b.groundTruthCapacity = groundTruthCapacity;
         b.writerThreads = writerThreads;
         b.seed = seed;
+        b.simulatedMetrics = simulatedMetrics;
         return b;
     }
 
@@ -122,6 +125,11 @@ public final class MockServerConfig {
         return toBuilder().seed(seed).build();
     }
 
+    /** Returns a copy whose {@code /metrics} adds what {@code simulatedMetrics} says (GPU power, old names). */
+    public MockServerConfig withSimulatedMetrics(SimulatedMetrics simulatedMetrics) {
+        return toBuilder().simulatedMetrics(simulatedMetrics).build();
+    }
+
     /** Returns the host to listen on. */
     public String host() {
         return host;
@@ -167,12 +175,17 @@ public final class MockServerConfig {
         return seed;
     }
 
+    /** Returns what {@code /metrics} exports besides vLLM's current series. */
+    public SimulatedMetrics simulatedMetrics() {
+        return simulatedMetrics;
+    }
+
     @Override
     public String toString() {
         return "MockServerConfig{host=" + host + ", port=" + port + ", modelName=" + modelName
                 + ", performanceModel=" + performanceModel.name() + ", faults=" + faults + ", maxConnections="
                 + maxConnections + ", groundTruthCapacity=" + groundTruthCapacity + ", writerThreads="
-                + writerThreads + ", seed=" + seed + "}";
+                + writerThreads + ", seed=" + seed + ", simulatedMetrics=" + simulatedMetrics + "}";
     }
 
     private static String requireText(String field, String value) {
@@ -202,6 +215,7 @@ public final class MockServerConfig {
         private int groundTruthCapacity = 10_000;
         private int writerThreads = 0;
         private long seed = 0;
+        private SimulatedMetrics simulatedMetrics = SimulatedMetrics.defaults();
 
         private Builder() {}
 
@@ -256,6 +270,12 @@ public final class MockServerConfig {
         /** Sets the seed of outputs for requests without their own seed (default 0). */
         public Builder seed(long seed) {
             this.seed = seed;
+            return this;
+        }
+
+        /** Sets what {@code /metrics} adds (default {@link SimulatedMetrics#defaults()}). */
+        public Builder simulatedMetrics(SimulatedMetrics simulatedMetrics) {
+            this.simulatedMetrics = simulatedMetrics;
             return this;
         }
 

@@ -32,11 +32,16 @@ class GroundTruthAndMetricsTest {
     private MockServer server;
 
     private void start(int capacity) {
+        start(capacity, SimulatedMetrics.defaults());
+    }
+
+    private void start(int capacity, SimulatedMetrics simulated) {
         server = MockServer.start(
                 MockServerConfig.builder()
                         .modelName("m")
                         .performanceModel(PerformanceModel.fixed(Duration.ofMillis(1), Duration.ofMillis(1)))
                         .groundTruthCapacity(capacity)
+                        .simulatedMetrics(simulated)
                         .build(),
                 new ScriptedEngine(100, 1, 2));
     }
@@ -132,20 +137,7 @@ class GroundTruthAndMetricsTest {
         HttpResponse<String> response = TestHttp.get(server, "/metrics");
 
         assertThat(response.headers().firstValue("content-type")).hasValue("text/plain; version=0.0.4; charset=utf-8");
-        Map<String, Double> samples = new HashMap<>();
-        for (String line : response.body().split("\n")) {
-            if (line.startsWith("#")) {
-                assertThat(line).matches("# (HELP|TYPE) [a-zA-Z_:][a-zA-Z0-9_:]* .+");
-                continue;
-            }
-            Matcher sample = SAMPLE.matcher(line);
-            assertThat(sample.matches()).as("sample line %s", line).isTrue();
-            String labels = sample.group(2) == null ? "" : sample.group(2);
-            assertThat(labels).contains("model_name=\"m\"");
-            samples.put(
-                    sample.group(1) + labels.replaceAll("(engine|model_name)=\"[^\"]*\",?", ""),
-                    Double.valueOf(sample.group(3)));
-        }
+        Map<String, Double> samples = samples(response.body());
         assertThat(samples)
                 .containsEntry("vllm:num_requests_running{}", 1.0)
                 .containsEntry("vllm:num_requests_waiting{}", 2.0)
@@ -161,5 +153,83 @@ class GroundTruthAndMetricsTest {
                 .containsEntry("vllm:inter_token_latency_seconds_count{}", 12.0)
                 .containsEntry("vllm:e2e_request_latency_seconds_count{}", 3.0);
         assertThat(samples.get("vllm:time_to_first_token_seconds_sum{}")).isPositive();
+    }
+
+    @Test
+    @DisplayName("/metrics adds the queue-time histogram, the cache config and the simulated GPU under DCGM's names")
+    void metrics_have_queue_time_cache_config_and_gpu() throws Exception {
+        start(100);
+        TestHttp.post(server, "/v1/chat/completions", STREAM);
+        server.awaitGroundTruth(1, Duration.ofSeconds(10));
+
+        String body = TestHttp.get(server, "/metrics").body();
+        Map<String, Double> samples = samples(body);
+
+        assertThat(body)
+                .contains("# TYPE vllm:request_queue_time_seconds histogram\n")
+                .contains("# TYPE vllm:cache_config_info gauge\n")
+                .contains("# TYPE DCGM_FI_DEV_GPU_UTIL gauge\n")
+                .contains("# TYPE DCGM_FI_DEV_POWER_USAGE gauge\n")
+                .contains("# TYPE DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION counter\n");
+        PerformanceModel model = PerformanceModel.fixed(Duration.ofMillis(1), Duration.ofMillis(1));
+        assertThat(samples)
+                .containsEntry("vllm:request_queue_time_seconds_bucket{le=\"0.3\"}", 0.0)
+                .containsEntry("vllm:request_queue_time_seconds_bucket{le=\"+Inf\"}", 0.0)
+                .containsEntry("vllm:request_queue_time_seconds_count{}", 0.0)
+                .containsEntry("vllm:request_queue_time_seconds_sum{}", 0.0)
+                .containsEntry(
+                        "vllm:cache_config_info{block_size=\"" + model.blockSize() + "\",enable_prefix_caching=\""
+                                + (model.prefixCaching() ? "True" : "False") + "\",num_gpu_blocks=\""
+                                + model.kvCacheTokens() / model.blockSize() + "\"}",
+                        1.0);
+        // The scripted engine never steps, so the simulated GPU idles at its default 70 W.
+        String gpu = "{gpu=\"0\",UUID=\"GPU-00000000-0000-4000-8000-000000000000\","
+                + "modelName=\"Goodput simulated GPU\",Hostname=\"goodput-mock\"}";
+        assertThat(samples).containsEntry("DCGM_FI_DEV_GPU_UTIL" + gpu, 0.0);
+        assertThat(samples).containsEntry("DCGM_FI_DEV_POWER_USAGE" + gpu, 70.0);
+        assertThat(samples.get("DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION" + gpu)).isPositive();
+        assertThat(samples).doesNotContainKey("vllm:gpu_cache_usage_perc{}");
+    }
+
+    @Test
+    @DisplayName("with deprecated names on, /metrics also has vLLM 0.10's old KV and prefix-cache names")
+    void metrics_can_add_the_deprecated_names() throws Exception {
+        start(100, SimulatedMetrics.defaults().withDeprecatedVllmNames(true));
+
+        String body = TestHttp.get(server, "/metrics").body();
+        Map<String, Double> samples = samples(body);
+
+        assertThat(body)
+                .contains("# TYPE vllm:gpu_cache_usage_perc gauge\n")
+                .contains("# TYPE vllm:gpu_prefix_cache_queries_total counter\n");
+        assertThat(samples)
+                .containsEntry("vllm:gpu_cache_usage_perc{}", 0.25)
+                .containsEntry("vllm:kv_cache_usage_perc{}", 0.25)
+                .containsEntry("vllm:gpu_prefix_cache_queries_total{}", 100.0)
+                .containsEntry("vllm:gpu_prefix_cache_hits_total{}", 40.0);
+    }
+
+    /**
+     * Checks every line's syntax and returns the samples by name and labels, without the engine and model-name
+     * labels that every vLLM series carries (and checks); the DCGM series carry the GPU's labels instead.
+     */
+    private static Map<String, Double> samples(String body) {
+        Map<String, Double> samples = new HashMap<>();
+        for (String line : body.split("\n")) {
+            if (line.startsWith("#")) {
+                assertThat(line).matches("# (HELP|TYPE) [a-zA-Z_:][a-zA-Z0-9_:]* .+");
+                continue;
+            }
+            Matcher sample = SAMPLE.matcher(line);
+            assertThat(sample.matches()).as("sample line %s", line).isTrue();
+            String labels = sample.group(2) == null ? "" : sample.group(2);
+            if (!sample.group(1).startsWith("DCGM_")) {
+                assertThat(labels).contains("model_name=\"m\"");
+            }
+            samples.put(
+                    sample.group(1) + labels.replaceAll("(engine|model_name)=\"[^\"]*\",?", ""),
+                    Double.valueOf(sample.group(3)));
+        }
+        return samples;
     }
 }

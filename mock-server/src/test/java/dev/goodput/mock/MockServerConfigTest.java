@@ -20,6 +20,7 @@ class MockServerConfigTest {
         assertThat(config.modelName()).isEqualTo(MockServerConfig.DEFAULT_MODEL_NAME);
         assertThat(config.faults().isEnabled()).isFalse();
         assertThat(config.performanceModel()).isNotNull();
+        assertThat(config.simulatedMetrics()).isEqualTo(new SimulatedMetrics(70, 350, false));
     }
 
     @Test
@@ -51,6 +52,13 @@ class MockServerConfigTest {
         assertThatThrownBy(() -> config.withGroundTruthCapacity(0)).hasMessageContaining("groundTruthCapacity");
         assertThatThrownBy(() -> config.withWriterThreads(65)).hasMessageContaining("writerThreads");
         assertThatThrownBy(() -> Faults.none().withStallDuration(Duration.ZERO)).hasMessageContaining("stallDuration");
+        assertThatThrownBy(() -> SimulatedMetrics.defaults().withGpuWatts(-1, 350))
+                .hasMessage("gpuIdleWatts must be a finite number >= 0, was -1.0");
+        assertThatThrownBy(() -> SimulatedMetrics.defaults().withGpuWatts(100, 90))
+                .hasMessage("gpuBusyWatts must be finite and at least gpuIdleWatts (100.0), was 90.0");
+        assertThatThrownBy(() -> SimulatedMetrics.defaults().withGpuWatts(Double.NaN, 350))
+                .hasMessageContaining("gpuIdleWatts");
+        assertThatThrownBy(() -> config.withSimulatedMetrics(null)).hasMessageContaining("simulatedMetrics");
     }
 
     @Test

@@ -58,7 +58,7 @@ final class ScriptedEngine implements InferenceEngine {
 
     @Override
     public EngineSnapshot snapshot() {
-        return new EngineSnapshot(1, 2, 0.25, 100, 40, 3, 1000, 500, 77);
+        return new EngineSnapshot(1, 2, 0.25, 100, 40, 3, 1000, 500, 77, 0);
     }
 
     @Override

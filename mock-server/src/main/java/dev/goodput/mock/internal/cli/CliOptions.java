@@ -4,6 +4,7 @@ import dev.goodput.mock.Fault;
 import dev.goodput.mock.Faults;
 import dev.goodput.mock.MockServerConfig;
 import dev.goodput.mock.PerformanceModel;
+import dev.goodput.mock.SimulatedMetrics;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -111,6 +112,13 @@ final class CliOptions {
             if (v.containsKey("writer-threads")) {
                 config.writerThreads(number(v, "writer-threads", Integer::parseInt));
             }
+            SimulatedMetrics simulated = SimulatedMetrics.defaults();
+            simulated = simulated
+                    .withGpuWatts(
+                            number(v, "gpu-idle-watts", Double::parseDouble, simulated.gpuIdleWatts()),
+                            number(v, "gpu-busy-watts", Double::parseDouble, simulated.gpuBusyWatts()))
+                    .withDeprecatedVllmNames(v.containsKey("deprecated-metric-names"));
+            config.simulatedMetrics(simulated);
             return config.build();
         } catch (IllegalArgumentException e) {
             throw new CliException(e.getMessage());

@@ -73,6 +73,14 @@ final class Option {
         options.add(new Option("ground-truth-capacity", "N", "most request records kept (default 10000)"));
         options.add(new Option(
                 "writer-threads", "N", "threads writing stream chunks (default 0: the engine thread writes)"));
+        options.add(new Option(
+                "gpu-idle-watts", "W", "simulated GPU power when the engine is idle, DCGM metrics (default 70)"));
+        options.add(new Option(
+                "gpu-busy-watts", "W", "simulated GPU power when the engine steps all the time (default 350)"));
+        options.add(new Option(
+                "deprecated-metric-names",
+                null,
+                "also export vllm:gpu_cache_usage_perc and vllm:gpu_prefix_cache_*, as vLLM 0.10 did"));
         options.add(new Option("help", null, "print this help and exit"));
         return List.copyOf(options);
     }

@@ -7,6 +7,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.PriorityQueue;
 import java.util.SplittableRandom;
+import java.util.function.LongConsumer;
 
 /**
  * The deterministic core of the continuous-batching engine: it plans one step at a time, like vLLM V1's
@@ -34,11 +35,17 @@ final class BatchScheduler {
     private final List<Sequence> running = new ArrayList<>();
     private final SchedulerCounters counters = new SchedulerCounters();
     private long submitted;
+    private volatile LongConsumer queueTimeObserver = nanos -> {};
 
     BatchScheduler(PerformanceModel model) {
         this.model = model;
         this.pool = new KvBlockPool(model.kvCacheTokens(), model.blockSize());
         this.jitterRandom = new SplittableRandom(model.seed());
+    }
+
+    /** Sets what is told each generation's queue time: from arrival to first scheduled, in nanoseconds. */
+    void observeQueueTimes(LongConsumer observer) {
+        this.queueTimeObserver = observer;
     }
 
     /** Adds a generation; it joins the waiting queue at the first step starting at or after its arrival. */
@@ -77,9 +84,10 @@ final class BatchScheduler {
         StepBatch batch = new StepBatch(model.maxNumBatchedTokens());
         boolean preempted = scheduleRunning(batch);
         if (!preempted) {
-            admitWaiting(batch);
+            admitWaiting(batch, startNanos);
         }
         long endNanos = startNanos + jittered(batch.costNanos(model));
+        counters.busyNanos += endNanos - startNanos;
         List<StepPlan.Emission> emissions = advance(batch, endNanos);
         counters.steps++;
         return new StepPlan(startNanos, endNanos, batch.decodeSequences(), batch.prefillTokens(), dropped, emissions);
@@ -140,7 +148,7 @@ final class BatchScheduler {
         counters.preemptions++;
     }
 
-    private void admitWaiting(StepBatch batch) {
+    private void admitWaiting(StepBatch batch, long startNanos) {
         while (!waiting.isEmpty() && batch.budget() > 0 && running.size() < model.maxNumSeqs()) {
             Sequence sequence = waiting.peekFirst();
             List<KvBlockPool.Block> hits = List.of();
@@ -155,6 +163,11 @@ final class BatchScheduler {
                 break; // FCFS: nobody overtakes the head of the queue
             }
             waiting.pollFirst();
+            if (!sequence.scheduledBefore) {
+                // vLLM's queue time ends at the first scheduling; a preempted sequence's second wait is not in it.
+                sequence.scheduledBefore = true;
+                queueTimeObserver.accept(startNanos - sequence.generation.arrivalNanos());
+            }
             if (model.prefixCaching()) {
                 counters.prefixQueries += sequence.contextTokens();
                 counters.prefixHits += cachedTokens;
@@ -251,7 +264,8 @@ final class BatchScheduler {
                 counters.preemptions,
                 counters.promptTokens,
                 counters.generationTokens,
-                counters.steps);
+                counters.steps,
+                counters.busyNanos);
     }
 
     /** The running counters behind {@link EngineSnapshot}. */
@@ -262,5 +276,6 @@ final class BatchScheduler {
         long promptTokens;
         long generationTokens;
         long steps;
+        long busyNanos;
     }
 }

@@ -3,6 +3,7 @@ package dev.goodput.mock.internal.engine;
 import dev.goodput.mock.PerformanceModel;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongConsumer;
 
 /**
  * The continuous-batching engine on real time: one runner thread drives a {@link BatchScheduler}, waking at each
@@ -70,6 +71,11 @@ final class BatchingEngine extends EngineThread {
         }
         PreciseClock.spinUntil(deadlineNanos);
         return true;
+    }
+
+    @Override
+    public void observeQueueTimes(LongConsumer observer) {
+        scheduler.observeQueueTimes(observer);
     }
 
     @Override

@@ -12,6 +12,7 @@ package dev.goodput.mock.internal.engine;
  * @param promptTokens prompt tokens processed so far ({@code vllm:prompt_tokens})
  * @param generationTokens tokens generated so far ({@code vllm:generation_tokens})
  * @param steps engine steps taken so far
+ * @param busyNanos the engine's steps' total duration so far: the time its simulated GPU was busy
  */
 public record EngineSnapshot(
         int running,
@@ -22,7 +23,8 @@ public record EngineSnapshot(
         long preemptions,
         long promptTokens,
         long generationTokens,
-        long steps) {
+        long steps,
+        long busyNanos) {
 
     /** Returns this snapshot with {@code more} generations added to the waiting ones. */
     public EngineSnapshot withMoreWaiting(long more) {
@@ -38,6 +40,7 @@ public record EngineSnapshot(
                 preemptions,
                 promptTokens,
                 generationTokens,
-                steps);
+                steps,
+                busyNanos);
     }
 }

@@ -79,7 +79,8 @@ final class FixedSchedule {
     }
 
     EngineSnapshot snapshot() {
-        return new EngineSnapshot(active, waiting, 0, 0, 0, 0, promptTokens, generationTokens, emissions);
+        // No engine steps and no KV model: the simulated GPU of the fixed model is never busy.
+        return new EngineSnapshot(active, waiting, 0, 0, 0, 0, promptTokens, generationTokens, emissions, 0);
     }
 
     private void begin(FixedStream stream, long startNanos) {

@@ -1,5 +1,7 @@
 package dev.goodput.mock.internal.engine;
 
+import java.util.function.LongConsumer;
+
 /**
  * The simulated inference engine as the HTTP layer sees it: generations go in, tokens come out at the times
  * the performance model says.
@@ -14,6 +16,13 @@ public interface InferenceEngine extends AutoCloseable {
 
     /** Returns the engine's current gauges and counters, for {@code /metrics}. */
     EngineSnapshot snapshot();
+
+    /**
+     * Sets what is told each generation's queue time, from its arrival to its first scheduling in an engine
+     * step, in nanoseconds on the engine's clock; called on the engine's thread. Set it before the first
+     * submission. Engines without a queue (the fixed model's) never call it.
+     */
+    default void observeQueueTimes(LongConsumer observer) {}
 
     /** Stops the engine threads; generations still running are finished with reason {@code "abort"}. */
     @Override

@@ -21,6 +21,7 @@ final class Sequence {
     int sentTokens;
     int registeredBlocks;
     boolean dropped;
+    boolean scheduledBefore;
 
     Sequence(Generation generation, TokenSink sink, OutputLength output, long order, int blockSize) {
         this.generation = generation;

@@ -35,8 +35,9 @@ final class InfoEndpoints {
             case "/v1/models":
                 return HttpResponses.json(200, models(), keepAlive);
             case "/metrics":
-                byte[] text =
-                        server.metrics().render(server.engine().snapshot()).getBytes(StandardCharsets.UTF_8);
+                byte[] text = server.metrics()
+                        .render(server.engine().snapshot(), System.nanoTime())
+                        .getBytes(StandardCharsets.UTF_8);
                 return HttpResponses.full(200, "text/plain; version=0.0.4; charset=utf-8", text, keepAlive, Map.of());
             default:
                 return HttpResponses.json(200, debugRequests(), keepAlive);

@@ -2,6 +2,8 @@ package dev.goodput.mock.internal.http;
 
 import dev.goodput.mock.ChunkTiming;
 import dev.goodput.mock.Fault;
+import dev.goodput.mock.MockServerConfig;
+import dev.goodput.mock.PerformanceModel;
 import dev.goodput.mock.RequestTruth;
 import dev.goodput.mock.internal.engine.EngineSnapshot;
 import java.util.EnumMap;
@@ -12,7 +14,9 @@ import java.util.TreeMap;
 /**
  * The server's Prometheus metrics, under vLLM's names: gauges and token counters from the engine's snapshot,
  * request counters and latency histograms from the ground truth (the true send times, not the model's
- * intentions).
+ * intentions), queue times from the engine's scheduler, {@code vllm:cache_config_info} from the KV model, and a
+ * simulated GPU under DCGM's names ({@link GpuTelemetry}). With {@code SimulatedMetrics.deprecatedVllmNames} the
+ * KV and prefix-cache series are also written under the names vLLM 0.10 still exported beside the new ones.
  */
 final class ServerMetrics {
 
@@ -20,11 +24,27 @@ final class ServerMetrics {
     private final LatencyHistogram ttft = new LatencyHistogram(LatencyHistogram.TTFT_BUCKETS);
     private final LatencyHistogram interToken = new LatencyHistogram(LatencyHistogram.ITL_BUCKETS);
     private final LatencyHistogram e2e = new LatencyHistogram(LatencyHistogram.E2E_BUCKETS);
+    // vLLM gives its request-phase histograms (queue, prefill, decode, inference) the E2E buckets.
+    private final LatencyHistogram queue = new LatencyHistogram(LatencyHistogram.E2E_BUCKETS);
+    private final String cacheConfigLabels;
+    private final boolean deprecatedNames;
+    private final GpuTelemetry gpu;
     private final Map<String, Long> successByReason = new TreeMap<>();
     private final Map<Fault, Long> faults = new EnumMap<>(Fault.class);
 
-    ServerMetrics(String modelName) {
-        this.labels = "engine=\"0\",model_name=\"" + escape(modelName) + "\"";
+    ServerMetrics(MockServerConfig config, GpuTelemetry gpu) {
+        this.labels = "engine=\"0\",model_name=\"" + escape(config.modelName()) + "\"";
+        PerformanceModel model = config.performanceModel();
+        this.cacheConfigLabels = labels + ",block_size=\"" + model.blockSize() + "\",enable_prefix_caching=\""
+                + (model.prefixCaching() ? "True" : "False") + "\",num_gpu_blocks=\""
+                + model.kvCacheTokens() / model.blockSize() + "\"";
+        this.deprecatedNames = config.simulatedMetrics().deprecatedVllmNames();
+        this.gpu = gpu;
+    }
+
+    /** Feeds one generation's queue time: from arrival to its first scheduling in an engine step. */
+    void observeQueueNanos(long nanos) {
+        queue.observeNanos(nanos);
     }
 
     /** Feeds one finished request into the counters and histograms. */
@@ -51,9 +71,10 @@ final class ServerMetrics {
         e2e.observeNanos(truth.endNanos() - truth.arrivalNanos());
     }
 
-    /** Renders the Prometheus text exposition format 0.0.4. */
-    String render(EngineSnapshot engine) {
-        StringBuilder out = new StringBuilder(8192);
+    /** Renders the Prometheus text exposition format 0.0.4, sampling the GPU's busy time at {@code nowNanos}. */
+    String render(EngineSnapshot engine, long nowNanos) {
+        gpu.sample(nowNanos, engine.busyNanos());
+        StringBuilder out = new StringBuilder(12288);
         gauge(out, "vllm:num_requests_running", "Number of requests in model execution batches.", engine.running());
         gauge(out, "vllm:num_requests_waiting", "Number of requests waiting to be processed.", engine.waiting());
         gauge(out, "vllm:kv_cache_usage_perc", "KV-cache usage. 1 means 100 percent usage.", engine.kvCacheUsage());
@@ -67,6 +88,23 @@ final class ServerMetrics {
                 "vllm:prefix_cache_hits",
                 "Prefix cache hits, in terms of number of cached tokens.",
                 engine.prefixCacheHits());
+        if (deprecatedNames) {
+            gauge(
+                    out,
+                    "vllm:gpu_cache_usage_perc",
+                    "GPU KV-cache usage. 1 means 100 percent usage. DEPRECATED: use vllm:kv_cache_usage_perc.",
+                    engine.kvCacheUsage());
+            counter(
+                    out,
+                    "vllm:gpu_prefix_cache_queries",
+                    "GPU prefix cache queries. DEPRECATED: use vllm:prefix_cache_queries.",
+                    engine.prefixCacheQueries());
+            counter(
+                    out,
+                    "vllm:gpu_prefix_cache_hits",
+                    "GPU prefix cache hits. DEPRECATED: use vllm:prefix_cache_hits.",
+                    engine.prefixCacheHits());
+        }
         counter(out, "vllm:num_preemptions", "Cumulative number of preemption from the engine.", engine.preemptions());
         counter(out, "vllm:prompt_tokens", "Number of prefill tokens processed.", engine.promptTokens());
         counter(out, "vllm:generation_tokens", "Number of generation tokens processed.", engine.generationTokens());
@@ -97,6 +135,11 @@ final class ServerMetrics {
         histogram(out, "vllm:time_to_first_token_seconds", "Histogram of time to first token in seconds.", ttft);
         histogram(out, "vllm:inter_token_latency_seconds", "Histogram of inter-token latency in seconds.", interToken);
         histogram(out, "vllm:e2e_request_latency_seconds", "Histogram of e2e request latency in seconds.", e2e);
+        histogram(
+                out, "vllm:request_queue_time_seconds", "Histogram of time spent in WAITING phase for request.", queue);
+        header(out, "vllm:cache_config_info", "Information of the LLMEngine CacheConfig", "gauge");
+        out.append("vllm:cache_config_info{").append(cacheConfigLabels).append("} 1.0\n");
+        gpu.render(out);
         return out.toString();
     }
 

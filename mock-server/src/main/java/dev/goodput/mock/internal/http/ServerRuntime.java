@@ -6,6 +6,7 @@ import dev.goodput.mock.internal.engine.InferenceEngine;
 import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
 /** A running mock server: the HTTP loop, the writer lanes, the engine, the ground truth and the metrics. */
 public final class ServerRuntime implements AutoCloseable {
@@ -14,7 +15,10 @@ public final class ServerRuntime implements AutoCloseable {
     private final HttpServerLoop loop;
 
     private ServerRuntime(MockServerConfig config, InferenceEngine engine) {
-        ServerMetrics metrics = new ServerMetrics(config.modelName());
+        GpuTelemetry gpu = new GpuTelemetry(
+                config.simulatedMetrics(), System.nanoTime(), engine.snapshot().busyNanos());
+        ServerMetrics metrics = new ServerMetrics(config, gpu);
+        engine.observeQueueTimes(metrics::observeQueueNanos);
         ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(task -> {
             Thread thread = new Thread(task, "goodput-mock-timer");
             thread.setDaemon(true);
@@ -28,6 +32,12 @@ public final class ServerRuntime implements AutoCloseable {
                 new WriterLanes(config.writerThreads()),
                 timer,
                 System.currentTimeMillis() / 1000);
+        // The GPU's power is integrated between samples; sampling between scrapes keeps its utilisation recent.
+        timer.scheduleAtFixedRate(
+                () -> gpu.sample(System.nanoTime(), engine.snapshot().busyNanos()),
+                GpuTelemetry.SAMPLE_PERIOD_MILLIS,
+                GpuTelemetry.SAMPLE_PERIOD_MILLIS,
+                TimeUnit.MILLISECONDS);
         this.loop = new HttpServerLoop(config.host(), config.port(), config.maxConnections(), new ApiHandler(context));
     }
 

@@ -1,11 +1,13 @@
 package dev.goodput.mock.internal.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.goodput.mock.Fault;
 import dev.goodput.mock.MockServer;
 import dev.goodput.mock.MockServerConfig;
 import dev.goodput.mock.PerformanceModel;
+import dev.goodput.mock.SimulatedMetrics;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.URI;
@@ -109,6 +111,22 @@ class MockServerMainTest {
         assertThat(config.faults().retryAfter()).hasValue(Duration.ofSeconds(3));
         assertThat(config.faults().closeAfterStreams()).isTrue();
         assertThat(config.groundTruthCapacity()).isEqualTo(5);
+    }
+
+    @Test
+    @DisplayName("--gpu-idle-watts, --gpu-busy-watts and --deprecated-metric-names set what /metrics adds")
+    void metrics_options_map_onto_the_simulated_metrics() throws Exception {
+        assertThat(CliOptions.parse(new String[] {
+                            "--gpu-idle-watts", "50", "--gpu-busy-watts=700", "--deprecated-metric-names"
+                        })
+                        .simulatedMetrics())
+                .isEqualTo(new SimulatedMetrics(50, 700, true));
+        assertThat(CliOptions.parse(new String[] {"--gpu-busy-watts", "400"}).simulatedMetrics())
+                .isEqualTo(new SimulatedMetrics(70, 400, false));
+        assertThatThrownBy(() -> CliOptions.parse(new String[] {"--gpu-idle-watts", "500"}))
+                .hasMessage("gpuBusyWatts must be finite and at least gpuIdleWatts (500.0), was 350.0");
+        assertThatThrownBy(() -> CliOptions.parse(new String[] {"--gpu-idle-watts", "lots"}))
+                .hasMessage("--gpu-idle-watts must be a number, got 'lots'");
     }
 
     @Test
