@@ -3,7 +3,6 @@ package dev.goodput.core.internal.servermetrics;
 import dev.goodput.core.NanoClock;
 import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.servermetrics.ScrapeSettings;
-import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -13,6 +12,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -139,16 +142,28 @@ public final class Scraper implements AutoCloseable {
             request.header("Authorization", target.authorization);
         }
         HttpResponse<String> response;
+        // The request's own timeout covers only the wait for the response head; a server that sends a head and
+        // then stalls its body (a scripted fault, a proxy) would hold the scraper for ever. So the whole exchange,
+        // body included, gets the timeout, and an exchange that overruns it is cancelled.
+        CompletableFuture<HttpResponse<String>> exchange =
+                client.sendAsync(request.build(), HttpResponse.BodyHandlers.ofString());
         try {
-            response = client.send(request.build(), HttpResponse.BodyHandlers.ofString());
-        } catch (HttpTimeoutException e) {
+            response = exchange.get(settings.timeout().toNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            exchange.cancel(true);
             log.failed(target.label, "no answer within " + settings.timeout().toMillis() + " ms");
             return null;
-        } catch (IOException e) {
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause() == null ? e : e.getCause();
             log.failed(
-                    target.label, e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+                    target.label,
+                    cause instanceof HttpTimeoutException
+                            ? "no answer within " + settings.timeout().toMillis() + " ms"
+                            : cause.getClass().getSimpleName()
+                                    + (cause.getMessage() == null ? "" : ": " + cause.getMessage()));
             return null;
         } catch (InterruptedException e) {
+            exchange.cancel(true);
             Thread.currentThread().interrupt();
             return null;
         }

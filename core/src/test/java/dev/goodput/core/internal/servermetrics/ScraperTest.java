@@ -56,6 +56,19 @@ class ScraperTest {
             }
             respond(exchange, 200, "x 1\n");
         });
+        http.createContext("/stalled/metrics", exchange -> {
+            record(exchange);
+            // A head, then a body that never ends: the scrape's timeout must cover the body too.
+            exchange.sendResponseHeaders(200, 0);
+            exchange.getResponseBody().write("vllm:num_requests_running 1\n".getBytes(StandardCharsets.UTF_8));
+            exchange.getResponseBody().flush();
+            try {
+                Thread.sleep(5_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            exchange.close();
+        });
         http.createContext("/none/metrics", exchange -> {
             record(exchange);
             respond(exchange, 404, "not found");
@@ -150,6 +163,18 @@ class ScraperTest {
         assertThat(log.failureReasons())
                 .containsExactly(
                         base() + "/broken/metrics: HTTP 500", base() + "/slow/metrics: no answer within 200 ms");
+    }
+
+    @Test
+    void should_give_up_on_a_body_that_never_ends_within_the_timeout() {
+        ScrapeSettings settings = new ScrapeSettings(true, List.of(), Duration.ofMillis(300), Duration.ofMillis(300));
+        long started = System.nanoTime();
+        ScrapeLog log =
+                Scraper.start(settings, server("/stalled"), NanoClock.system()).finish();
+
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(4));
+        assertThat(log.scrapes()).isZero();
+        assertThat(log.failureReasons()).containsExactly(base() + "/stalled/metrics: no answer within 300 ms");
     }
 
     @Test
