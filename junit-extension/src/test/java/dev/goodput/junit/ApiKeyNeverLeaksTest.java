@@ -64,6 +64,7 @@ class ApiKeyNeverLeaksTest {
         AtomicInteger arrivals = new AtomicInteger();
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/", exchange -> echoOrStream(exchange, arrivals.getAndIncrement(), authorizations));
+        server.createContext("/metrics", ApiKeyNeverLeaksTest::noMetrics);
         server.start();
         PrintStream originalOut = System.out;
         PrintStream originalErr = System.err;
@@ -123,6 +124,7 @@ class ApiKeyNeverLeaksTest {
         List<String> authorizations = new CopyOnWriteArrayList<>();
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/", exchange -> echoOrStream(exchange, 1, authorizations));
+        server.createContext("/metrics", ApiKeyNeverLeaksTest::noMetrics);
         server.start();
         PrintStream originalOut = System.out;
         ByteArrayOutputStream console = new ByteArrayOutputStream();
@@ -197,6 +199,13 @@ class ApiKeyNeverLeaksTest {
         public void write(byte[] b, int off, int len) throws IOException {
             first.write(b, off, len);
             second.write(b, off, len);
+        }
+    }
+
+    /** No Prometheus metrics: the scrape is noted and not repeated, and it is not one of the requests counted. */
+    private static void noMetrics(com.sun.net.httpserver.HttpExchange exchange) throws java.io.IOException {
+        try (exchange) {
+            exchange.sendResponseHeaders(404, -1);
         }
     }
 }

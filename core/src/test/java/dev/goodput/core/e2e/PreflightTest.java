@@ -239,6 +239,12 @@ class PreflightTest {
         TinyServer(Map<String, Reply> routes) throws IOException {
             server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
             server.createContext("/", exchange -> answer(exchange, routes));
+            // No Prometheus metrics, and a scrape of them is not one of the requests this test is about.
+            server.createContext("/metrics", exchange -> {
+                try (exchange) {
+                    exchange.sendResponseHeaders(404, -1);
+                }
+            });
             server.start();
         }
 

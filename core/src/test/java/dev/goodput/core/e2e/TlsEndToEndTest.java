@@ -96,6 +96,13 @@ class TlsEndToEndTest {
             server.setHttpsConfigurator(new HttpsConfigurator(serverTls(keys)));
             server.setExecutor(executor);
             server.createContext("/", exchange -> stream(exchange, streams));
+            server.createContext(
+                    "/metrics",
+                    exchange -> { // no Prometheus metrics: the run notes it, sends no more
+                        try (exchange) {
+                            exchange.sendResponseHeaders(404, -1);
+                        }
+                    });
             server.start();
             int port = server.getAddress().getPort();
 

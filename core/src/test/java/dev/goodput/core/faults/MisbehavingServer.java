@@ -74,6 +74,14 @@ final class MisbehavingServer implements AutoCloseable {
             InputStream in = connection.getInputStream();
             String head = readHead(in);
             in.readNBytes(contentLength(head));
+            if (head.startsWith("GET /metrics ")) {
+                // No Prometheus metrics here: the run's scraper notes it and asks no more; not a request under test.
+                connection
+                        .getOutputStream()
+                        .write("HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+                                .getBytes(StandardCharsets.ISO_8859_1));
+                return;
+            }
             behaviour.respond(received.getAndIncrement(), connection.getOutputStream());
         } catch (IOException | InterruptedException e) {
             // The client went away (a timeout under test) or the server is closing; nothing to do.

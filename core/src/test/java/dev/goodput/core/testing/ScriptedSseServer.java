@@ -39,6 +39,14 @@ public final class ScriptedSseServer implements AutoCloseable {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.setExecutor(executor);
         server.createContext("/", exchange -> handle(exchange, script.apply(arrivals.getAndIncrement())));
+        // No Prometheus metrics, as many servers have none: runs note it and scrape no more, and the scrape is
+        // neither numbered nor remembered, so the scripts and the received requests are the load's alone.
+        server.createContext("/metrics", exchange -> {
+            try (exchange) {
+                exchange.getRequestBody().readAllBytes();
+                exchange.sendResponseHeaders(404, -1);
+            }
+        });
         server.start();
     }
 
