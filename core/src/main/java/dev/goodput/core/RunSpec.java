@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 import org.apiguardian.api.API;
 
 /**
@@ -37,9 +38,6 @@ import org.apiguardian.api.API;
  *     {@link Deployment#UNSTATED})
  * @param transport the HTTP client that sends: {@code "jdk"} (the JDK's, the default) or {@code "netty"} (needs
  *     {@code dev.goodput:goodput-transport-netty} on the class path); see docs/transports.md
- *
- * <p>Longer than 300 lines because each {@code with} method spells out every component: a record has no copy
- * constructor, and a builder for a validated spec would repeat the same fields again.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record RunSpec(
@@ -183,142 +181,100 @@ public record RunSpec(
 
     /** Returns this spec with another load, checked against the workload and objectives like the first. */
     public RunSpec withLoad(Load value) {
-        return new RunSpec(
-                server,
-                workload,
-                value,
-                objectives,
-                percentiles,
-                confidence,
-                outputTokenCounter,
-                sendLagLimit,
-                progressListener,
-                watcher,
-                preflight,
-                failOnTooFewSamples,
-                serverMetrics,
-                deployment,
-                transport);
+        return copy(c -> c.load = value);
     }
 
     /** Returns this spec with another progress listener ({@code null} for none). */
     public RunSpec withProgress(ProgressListener value) {
-        return new RunSpec(
-                server,
-                workload,
-                load,
-                objectives,
-                percentiles,
-                confidence,
-                outputTokenCounter,
-                sendLagLimit,
-                value,
-                watcher,
-                preflight,
-                failOnTooFewSamples,
-                serverMetrics,
-                deployment,
-                transport);
+        return copy(c -> c.progressListener = value);
     }
 
     /** Returns this spec with another watcher ({@code null} for none). */
     public RunSpec withWatcher(RunWatcher value) {
-        return new RunSpec(
-                server,
-                workload,
-                load,
-                objectives,
-                percentiles,
-                confidence,
-                outputTokenCounter,
-                sendLagLimit,
-                progressListener,
-                value,
-                preflight,
-                failOnTooFewSamples,
-                serverMetrics,
-                deployment,
-                transport);
+        return copy(c -> c.watcher = value);
     }
 
     /** Returns this spec with the preflight on or off. */
     public RunSpec withPreflight(boolean value) {
-        return new RunSpec(
-                server,
-                workload,
-                load,
-                objectives,
-                percentiles,
-                confidence,
-                outputTokenCounter,
-                sendLagLimit,
-                progressListener,
-                watcher,
-                value,
-                failOnTooFewSamples,
-                serverMetrics,
-                deployment,
-                transport);
+        return copy(c -> c.preflight = value);
     }
 
     /** Returns this spec refusing (true) or only noting (false) a load too small for its percentile objectives. */
     public RunSpec withFailOnTooFewSamples(boolean value) {
-        return new RunSpec(
-                server,
-                workload,
-                load,
-                objectives,
-                percentiles,
-                confidence,
-                outputTokenCounter,
-                sendLagLimit,
-                progressListener,
-                watcher,
-                preflight,
-                value,
-                serverMetrics,
-                deployment,
-                transport);
+        return copy(c -> c.failOnTooFewSamples = value);
     }
 
     /** Returns this spec scraping the server's metrics as {@code value} says. */
     public RunSpec withServerMetrics(ScrapeSettings value) {
-        return new RunSpec(
-                server,
-                workload,
-                load,
-                objectives,
-                percentiles,
-                confidence,
-                outputTokenCounter,
-                sendLagLimit,
-                progressListener,
-                watcher,
-                preflight,
-                failOnTooFewSamples,
-                value,
-                deployment,
-                transport);
+        return copy(c -> c.serverMetrics = value);
     }
 
     /** Returns this spec with a stated deployment (GPUs, price, model size). */
     public RunSpec withDeployment(Deployment value) {
-        return new RunSpec(
-                server,
-                workload,
-                load,
-                objectives,
-                percentiles,
-                confidence,
-                outputTokenCounter,
-                sendLagLimit,
-                progressListener,
-                watcher,
-                preflight,
-                failOnTooFewSamples,
-                serverMetrics,
-                value,
-                transport);
+        return copy(c -> c.deployment = value);
+    }
+
+    /** Returns a copy with the changes {@code change} makes, checked by the canonical constructor like any spec. */
+    private RunSpec copy(Consumer<Copy> change) {
+        Copy copy = new Copy(this);
+        change.accept(copy);
+        return copy.build();
+    }
+
+    /** The components of a spec, to change one and build another (a record has no copy constructor). */
+    private static final class Copy {
+        ServerEndpoint server;
+        WorkloadSpec workload;
+        Load load;
+        List<Objective> objectives;
+        List<Double> percentiles;
+        double confidence;
+        TokenCounter outputTokenCounter;
+        Duration sendLagLimit;
+        ProgressListener progressListener;
+        RunWatcher watcher;
+        boolean preflight;
+        boolean failOnTooFewSamples;
+        ScrapeSettings serverMetrics;
+        Deployment deployment;
+        String transport;
+
+        Copy(RunSpec spec) {
+            server = spec.server;
+            workload = spec.workload;
+            load = spec.load;
+            objectives = spec.objectives;
+            percentiles = spec.percentiles;
+            confidence = spec.confidence;
+            outputTokenCounter = spec.outputTokenCounter;
+            sendLagLimit = spec.sendLagLimit;
+            progressListener = spec.progressListener;
+            watcher = spec.watcher;
+            preflight = spec.preflight;
+            failOnTooFewSamples = spec.failOnTooFewSamples;
+            serverMetrics = spec.serverMetrics;
+            deployment = spec.deployment;
+            transport = spec.transport;
+        }
+
+        RunSpec build() {
+            return new RunSpec(
+                    server,
+                    workload,
+                    load,
+                    objectives,
+                    percentiles,
+                    confidence,
+                    outputTokenCounter,
+                    sendLagLimit,
+                    progressListener,
+                    watcher,
+                    preflight,
+                    failOnTooFewSamples,
+                    serverMetrics,
+                    deployment,
+                    transport);
+        }
     }
 
     /** Returns the objectives that also judge single requests (their bounds define a good request). */

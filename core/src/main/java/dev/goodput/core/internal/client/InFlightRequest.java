@@ -92,6 +92,14 @@ public final class InFlightRequest {
     }
 
     /**
+     * Returns whether this request is being sent again because a connection closed under an earlier send: a
+     * transport that can choose should send it on a new connection, which the server cannot have closed already.
+     */
+    public synchronized boolean isResentAfterClosedConnection() {
+        return connectionRetries > 0;
+    }
+
+    /**
      * Sends the next attempt now: notes the instant and returns the attempt for the transport, or {@code null} when
      * the request already ended (cancelled while it waited). The first send is the request's: its queue time and
      * whether a concurrency cap held it are the client's, once.

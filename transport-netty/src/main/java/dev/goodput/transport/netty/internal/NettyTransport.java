@@ -107,7 +107,9 @@ public final class NettyTransport implements Transport {
     @Override
     public Exchange start(StreamAttempt attempt) {
         ChannelExchange exchange = new ChannelExchange(attempt, request(attempt));
-        Channel idle = pool.poll();
+        // A request sent again because a pooled connection was closed under it goes out on a new connection: when
+        // the server closes connections after each stream, every idle one may be on its way out.
+        Channel idle = attempt.request().isResentAfterClosedConnection() ? null : pool.poll();
         if (idle != null) {
             idle.eventLoop().execute(() -> send(idle, exchange));
         } else {
