@@ -44,7 +44,9 @@ EOF
     say "starting the Podman API service on $SOCKET"
     mkdir -p "$(dirname "$SOCKET")"
     rm -f "$SOCKET"
-    nohup podman system service --time=0 "unix://$SOCKET" >/tmp/podman-service.log 2>&1 &
+    # From /, not the checkout: the service outlives this run, and conmon fails every container start
+    # ("Failed to get working directory") once the directory it was started in is deleted.
+    (cd / && nohup podman system service --time=0 "unix://$SOCKET" >/tmp/podman-service.log 2>&1 &)
     for _ in $(seq 1 50); do
       curl -sf --unix-socket "$SOCKET" http://d/_ping >/dev/null 2>&1 && break
       sleep 0.2
