@@ -46,7 +46,8 @@ EOF
     rm -f "$SOCKET"
     # From /, not the checkout: the service outlives this run, and conmon fails every container start
     # ("Failed to get working directory") once the directory it was started in is deleted.
-    (cd / && nohup podman system service --time=0 "unix://$SOCKET" >/tmp/podman-service.log 2>&1 &)
+    # The whole subshell is redirected, so nothing keeps this script's stdout (read by eval) open.
+    (cd / && exec nohup podman system service --time=0 "unix://$SOCKET") </dev/null >/tmp/podman-service.log 2>&1 &
     for _ in $(seq 1 50); do
       curl -sf --unix-socket "$SOCKET" http://d/_ping >/dev/null 2>&1 && break
       sleep 0.2
