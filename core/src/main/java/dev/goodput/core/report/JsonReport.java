@@ -103,9 +103,7 @@ public final class JsonReport {
             number(json, "pause_p99_ms", result.clientHealth().pauseP99Nanos() / 1e6);
             json.writeStringField("reason", result.clientHealth().reason());
             json.writeEndObject();
-            if (!result.serverMetrics().isEmpty() || result.spec().deployment().isStated()) {
-                ServerMetricsSection.writeJson(json, result);
-            }
+            ServerMetricsSection.writeJson(json, result);
             json.writeFieldName("vllm");
             json.writeObject(VllmCompatibility.block(result));
             json.writeEndObject();

@@ -48,10 +48,13 @@ public final class ServerMetricsSection {
                 Locale.ROOT, "cost: %s%s output tok/s per GPU", cost, fixed(figures.outputTokensPerSecondPerGpu())));
     }
 
-    /** Writes the {@code server_metrics} block. */
+    /** Writes the {@code server_metrics} block, unless nothing was scraped and no deployment stated. */
     public static void writeJson(JsonGenerator json, RunResult result) throws IOException {
         ServerMetricsResult view = result.serverMetrics();
         Deployment deployment = result.spec().deployment();
+        if (view.isEmpty() && !deployment.isStated()) {
+            return;
+        }
         json.writeObjectFieldStart("server_metrics");
         json.writeObjectField("endpoints", view.endpoints());
         json.writeNumberField("scrapes", view.scrapes());

@@ -64,7 +64,7 @@ public final class ScrapeLog {
             });
         }
         values.forEach((signal, list) ->
-                tracks.computeIfAbsent(signal, s -> new Track(s, maxPoints)).add(atNanos, combine(signal, list)));
+                tracks.computeIfAbsent(signal, s -> new Track(maxPoints)).add(atNanos, combine(signal, list)));
         for (ScrapeReading reading : readings.values()) {
             for (Sample sample : reading.unmapped()) {
                 String key = sample.name() + sample.labels();
@@ -147,7 +147,6 @@ public final class ScrapeLog {
      * each time they reach the bound, so a long run keeps its shape at a coarser step.
      */
     public static final class Track {
-        private final ServerSignal signal;
         private final int maxPoints;
         private long[] times = new long[16];
         private double[] values = new double[16];
@@ -163,8 +162,7 @@ public final class ScrapeLog {
         private double increase;
         private double integral;
 
-        Track(ServerSignal signal, int maxPoints) {
-            this.signal = signal;
+        Track(int maxPoints) {
             this.maxPoints = maxPoints;
         }
 
@@ -206,10 +204,6 @@ public final class ScrapeLog {
             }
             size = kept;
             stride *= 2;
-        }
-
-        public ServerSignal signal() {
-            return signal;
         }
 
         /** The scrapes that reported this signal. */
