@@ -28,10 +28,17 @@ import org.apiguardian.api.API;
  * @param percentile the percentile for {@link Statistic#PERCENTILE}, else NaN
  * @param comparison whether the statistic must be at most or at least the threshold
  * @param threshold the bound, in the metric's unit (nanoseconds for latencies)
+ * @param workloadClass the {@link dev.goodput.core.workload.WorkloadClass} whose requests alone the objective
+ *     judges, or {@code null} for the whole run; a class's request-level bounds judge only its own requests
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record Objective(
-        Metric metric, Statistic statistic, double percentile, Comparison comparison, double threshold) {
+        Metric metric,
+        Statistic statistic,
+        double percentile,
+        Comparison comparison,
+        double threshold,
+        String workloadClass) {
 
     /** Which statistic of a metric an objective bounds. */
     public enum Statistic {
@@ -69,6 +76,15 @@ public record Objective(
 
     public Objective {
         Objects.requireNonNull(metric, "metric");
+        if (workloadClass != null && workloadClass.isBlank()) {
+            workloadClass = null;
+        }
+        if (workloadClass != null && metric.isServerSide()) {
+            throw InvalidSettingException.of(
+                    "workloadClass",
+                    workloadClass,
+                    "cannot bound " + metric + ": the server's own metrics do not tell the classes apart");
+        }
         Objects.requireNonNull(statistic, "statistic");
         Objects.requireNonNull(comparison, "comparison");
         if (metric.kind() == Metric.Kind.RUN && statistic != Statistic.VALUE) {
@@ -95,6 +111,11 @@ public record Objective(
         }
     }
 
+    /** An objective on the whole run. */
+    public Objective(Metric metric, Statistic statistic, double percentile, Comparison comparison, double threshold) {
+        this(metric, statistic, percentile, comparison, threshold, null);
+    }
+
     /** Starts an objective on the given metric. */
     public static Builder of(Metric metric) {
         return new Builder(Objects.requireNonNull(metric, "metric"));
@@ -107,14 +128,28 @@ public record Objective(
         return metric.kind() == Metric.Kind.REQUEST && comparison == Comparison.AT_MOST;
     }
 
-    /** Returns the statistic's name, for example {@code "p99.9 TTFT"}, {@code "mean TPOT"} or {@code "goodput"}. */
+    /** Returns whether this objective judges the requests of the given class: its own class's, or a whole run's. */
+    public boolean appliesTo(String requestClass) {
+        return workloadClass == null || workloadClass.equals(requestClass);
+    }
+
+    /** Returns a copy that judges only the requests of the named workload class. */
+    public Objective inClass(String name) {
+        return new Objective(metric, statistic, percentile, comparison, threshold, name);
+    }
+
+    /**
+     * Returns the statistic's name, for example {@code "p99.9 TTFT"}, {@code "mean TPOT"}, {@code "goodput"}, or
+     * {@code "p99 TTFT of chat"} for an objective on the class {@code chat}.
+     */
     public String statisticName() {
-        return switch (statistic) {
+        String name = switch (statistic) {
             case PERCENTILE -> "p" + Units.formatPercentile(percentile) + " " + metric.displayName();
             case MEAN -> "mean " + metric.displayName();
             case MAX -> "max " + metric.displayName();
             case VALUE -> metric.displayName();
         };
+        return workloadClass == null ? name : name + " of " + workloadClass;
     }
 
     /** Returns a readable form, for example {@code "p99 TTFT ≤ 500 ms"}. */
@@ -128,6 +163,7 @@ public record Objective(
         private final Metric metric;
         private Statistic statistic;
         private double percentile = Double.NaN;
+        private String workloadClass;
 
         private Builder(Metric metric) {
             this.metric = metric;
@@ -138,6 +174,15 @@ public record Objective(
         public Builder percentile(double percentile) {
             this.statistic = Statistic.PERCENTILE;
             this.percentile = percentile;
+            return this;
+        }
+
+        /** Judges only the requests of the named workload class ({@link dev.goodput.core.workload.WorkloadMix}). */
+        public Builder inClass(String name) {
+            if (name == null || name.isBlank()) {
+                throw InvalidSettingException.of("workloadClass", name, "must name a class of the workload mix");
+            }
+            this.workloadClass = name;
             return this;
         }
 
@@ -191,7 +236,7 @@ public record Objective(
                 throw new IllegalStateException(
                         "choose percentile(p), mean() or max() of " + metric + " before the bound");
             }
-            return new Objective(metric, statistic, percentile, comparison, threshold);
+            return new Objective(metric, statistic, percentile, comparison, threshold, workloadClass);
         }
     }
 }

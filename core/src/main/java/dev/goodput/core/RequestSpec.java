@@ -2,6 +2,7 @@ package dev.goodput.core;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +26,9 @@ import org.apiguardian.api.API;
  * @param seed {@code seed}, or {@code null} to leave it out
  * @param extraBody further top-level body fields passed through as given (for example {@code top_k})
  * @param promptTokens the client's own count of prompt tokens, or -1 when unknown
+ * @param headers further HTTP headers sent with the request (a {@link
+ *     dev.goodput.core.workload.WorkloadClass}'s), in order; never {@code Authorization}, which comes from the
+ *     endpoint's API key
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record RequestSpec(
@@ -37,7 +41,8 @@ public record RequestSpec(
         Double temperature,
         Long seed,
         Map<String, Object> extraBody,
-        int promptTokens) {
+        int promptTokens,
+        Map<String, String> headers) {
 
     public RequestSpec {
         Objects.requireNonNull(api, "api");
@@ -59,6 +64,33 @@ public record RequestSpec(
         }
         messages = messages == null ? null : List.copyOf(messages);
         extraBody = extraBody == null ? Map.of() : Map.copyOf(new LinkedHashMap<>(extraBody));
+        headers = headers == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(headers));
+    }
+
+    /** A request without headers of its own, as before headers were part of a spec. */
+    public RequestSpec(
+            ApiKind api,
+            String prompt,
+            List<ChatMessage> messages,
+            int maxTokens,
+            Integer minTokens,
+            Boolean ignoreEos,
+            Double temperature,
+            Long seed,
+            Map<String, Object> extraBody,
+            int promptTokens) {
+        this(
+                api,
+                prompt,
+                messages,
+                maxTokens,
+                minTokens,
+                ignoreEos,
+                temperature,
+                seed,
+                extraBody,
+                promptTokens,
+                Map.of());
     }
 
     /** Returns a completions request with the given prompt and output limit. */
@@ -74,36 +106,92 @@ public record RequestSpec(
     /** Returns a copy with {@code min_tokens}. */
     public RequestSpec withMinTokens(int value) {
         return new RequestSpec(
-                api, prompt, messages, maxTokens, value, ignoreEos, temperature, seed, extraBody, promptTokens);
+                api,
+                prompt,
+                messages,
+                maxTokens,
+                value,
+                ignoreEos,
+                temperature,
+                seed,
+                extraBody,
+                promptTokens,
+                headers);
     }
 
     /** Returns a copy with {@code ignore_eos}. */
     public RequestSpec withIgnoreEos(boolean value) {
         return new RequestSpec(
-                api, prompt, messages, maxTokens, minTokens, value, temperature, seed, extraBody, promptTokens);
+                api,
+                prompt,
+                messages,
+                maxTokens,
+                minTokens,
+                value,
+                temperature,
+                seed,
+                extraBody,
+                promptTokens,
+                headers);
     }
 
     /** Returns a copy with {@code temperature}. */
     public RequestSpec withTemperature(double value) {
         return new RequestSpec(
-                api, prompt, messages, maxTokens, minTokens, ignoreEos, value, seed, extraBody, promptTokens);
+                api, prompt, messages, maxTokens, minTokens, ignoreEos, value, seed, extraBody, promptTokens, headers);
     }
 
     /** Returns a copy with {@code seed}. */
     public RequestSpec withSeed(long value) {
         return new RequestSpec(
-                api, prompt, messages, maxTokens, minTokens, ignoreEos, temperature, value, extraBody, promptTokens);
+                api,
+                prompt,
+                messages,
+                maxTokens,
+                minTokens,
+                ignoreEos,
+                temperature,
+                value,
+                extraBody,
+                promptTokens,
+                headers);
     }
 
     /** Returns a copy with extra top-level body fields, replacing any given before. */
     public RequestSpec withExtraBody(Map<String, Object> value) {
         return new RequestSpec(
-                api, prompt, messages, maxTokens, minTokens, ignoreEos, temperature, seed, value, promptTokens);
+                api,
+                prompt,
+                messages,
+                maxTokens,
+                minTokens,
+                ignoreEos,
+                temperature,
+                seed,
+                value,
+                promptTokens,
+                headers);
+    }
+
+    /** Returns a copy that sends the given HTTP headers, replacing any given before. */
+    public RequestSpec withHeaders(Map<String, String> value) {
+        return new RequestSpec(
+                api,
+                prompt,
+                messages,
+                maxTokens,
+                minTokens,
+                ignoreEos,
+                temperature,
+                seed,
+                extraBody,
+                promptTokens,
+                value);
     }
 
     /** Returns a copy that records the client's own prompt token count. */
     public RequestSpec withPromptTokens(int value) {
         return new RequestSpec(
-                api, prompt, messages, maxTokens, minTokens, ignoreEos, temperature, seed, extraBody, value);
+                api, prompt, messages, maxTokens, minTokens, ignoreEos, temperature, seed, extraBody, value, headers);
     }
 }

@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import dev.goodput.core.servermetrics.ServerMetricsResult;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -29,6 +30,9 @@ import org.apiguardian.api.API;
  *     included
  * @param serverMetrics what the server's own metrics said ({@code docs/server-metrics.md});
  *     {@link ServerMetricsResult#NONE} when nothing was scraped
+ * @param classes with a {@link dev.goodput.core.workload.WorkloadMix}, each class's own result, in the mix's
+ *     order: its requests alone, its metrics, goodput and the verdicts on its objectives (which {@link #verdicts}
+ *     also holds); empty without classes
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record RunResult(
@@ -44,7 +48,40 @@ public record RunResult(
         TokenStatistics tokens,
         ClientHealth clientHealth,
         FailureBreakdown failures,
-        ServerMetricsResult serverMetrics) {
+        ServerMetricsResult serverMetrics,
+        Map<String, RunResult> classes) {
+
+    /** A result without workload classes. */
+    public RunResult(
+            RunSpec spec,
+            RunEnvironment environment,
+            List<RequestRecord> records,
+            Accounting accounting,
+            LoadStatistics load,
+            Map<Metric, Summary> summaries,
+            Map<Metric, Double> values,
+            List<ObjectiveVerdict> verdicts,
+            long goodRequests,
+            TokenStatistics tokens,
+            ClientHealth clientHealth,
+            FailureBreakdown failures,
+            ServerMetricsResult serverMetrics) {
+        this(
+                spec,
+                environment,
+                records,
+                accounting,
+                load,
+                summaries,
+                values,
+                verdicts,
+                goodRequests,
+                tokens,
+                clientHealth,
+                failures,
+                serverMetrics,
+                Map.of());
+    }
 
     /** A result without a server view. */
     public RunResult(
@@ -83,6 +120,7 @@ public record RunResult(
         verdicts = List.copyOf(verdicts);
         Objects.requireNonNull(failures, "failures");
         Objects.requireNonNull(serverMetrics, "serverMetrics");
+        classes = classes == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(classes));
     }
 
     /**
@@ -107,7 +145,22 @@ public record RunResult(
                 tokens,
                 clientHealth,
                 failures,
-                view);
+                view,
+                classes);
+    }
+
+    /**
+     * Returns the result of one workload class.
+     *
+     * @throws IllegalArgumentException when the run has no class of that name
+     */
+    public RunResult forClass(String name) {
+        RunResult result = classes.get(name);
+        if (result == null) {
+            throw new IllegalArgumentException(
+                    "workload class " + name + " is not a class of this run; its classes are " + classes.keySet());
+        }
+        return result;
     }
 
     /**

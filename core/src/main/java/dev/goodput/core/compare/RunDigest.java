@@ -228,7 +228,7 @@ public record RunDigest(
                 int slice = (int) Math.min(SLICES - 1, Math.max(0, (record.endNanos() - start) * SLICES / window));
                 succeeded[slice] += 1 / sliceSeconds;
                 tokens[slice] += record.outputTokens() / sliceSeconds;
-                if (ResultCalculator.isGood(record, result.spec().requestCriteria())) {
+                if (dev.goodput.core.internal.result.ClassSplit.isGood(record, result.spec())) {
                     good[slice] += 1 / sliceSeconds;
                 }
             }

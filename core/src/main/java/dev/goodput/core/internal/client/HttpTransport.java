@@ -79,6 +79,7 @@ public final class HttpTransport implements Transport {
                         RequestBodies.streamingBody(attempt.spec(), endpoint.model(), endpoint.continuousUsageStats()),
                         attempt,
                         clock));
+        attempt.spec().headers().forEach(http::header);
         if (authorization != null) {
             http.header("Authorization", authorization);
         }

@@ -4,7 +4,6 @@ import static dev.goodput.core.RequestRecord.ABSENT;
 
 import dev.goodput.core.Accounting;
 import dev.goodput.core.Arrivals;
-import dev.goodput.core.ClientHealth;
 import dev.goodput.core.FailureBreakdown;
 import dev.goodput.core.Load;
 import dev.goodput.core.LoadStatistics;
@@ -25,7 +24,6 @@ import dev.goodput.core.internal.stats.ObjectiveEvaluator;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 
@@ -35,9 +33,6 @@ import org.HdrHistogram.Histogram;
  * the client's health and why the requests that failed did. A pure function of its inputs.
  */
 public final class ResultCalculator {
-
-    /** A second of the pause meter's millisecond wake-ups: less says little about a p99. */
-    private static final long MIN_PAUSE_SAMPLES = 1_000;
 
     private ResultCalculator() {}
 
@@ -49,6 +44,19 @@ public final class ResultCalculator {
      * @param snapshot everything it measured
      */
     public static RunResult compute(RunSpec spec, RunEnvironment environment, RunSnapshot snapshot) {
+        return compute(spec, environment, snapshot, null, ClassSplit.results(spec, environment, snapshot));
+    }
+
+    /**
+     * Computes the result of a run, or of one workload class of it ({@code onlyClass}, whose objectives alone it
+     * judges); a whole run takes the verdicts on class objectives from its {@code classes}.
+     */
+    static RunResult compute(
+            RunSpec spec,
+            RunEnvironment environment,
+            RunSnapshot snapshot,
+            String onlyClass,
+            Map<String, RunResult> classes) {
         List<RequestRecord> records = snapshot.records();
         List<RequestRecord> measured = new ArrayList<>();
         List<RequestRecord> successes = new ArrayList<>();
@@ -66,15 +74,25 @@ public final class ResultCalculator {
         Map<Metric, Summary> summaries = new EnumMap<>(Metric.class);
         distributions.forEach((metric, distribution) -> summaries.put(metric, distribution.summarize(percentiles)));
 
-        LoadStatistics load = loadStatistics(spec.load(), records, measured, snapshot.peakOutputChunksPerSecond());
+        LoadStatistics load = loadStatistics(
+                spec.load(),
+                records,
+                measured,
+                snapshot.peakOutputChunksPerSecond(),
+                ClassSplit.share(spec, onlyClass));
         long good = successes.stream()
-                .filter(record -> isGood(record, spec.requestCriteria()))
+                .filter(record -> ClassSplit.isGood(record, spec))
                 .count();
         Map<Metric, Double> values = runValues(measured, successes, good, load.windowSeconds());
 
         List<ObjectiveVerdict> verdicts = new ArrayList<>();
         for (Objective slo : spec.objectives()) {
-            if (slo.metric().kind() == Metric.Kind.RUN) {
+            if (onlyClass != null && !onlyClass.equals(slo.workloadClass())) {
+                continue;
+            }
+            if (onlyClass == null && slo.workloadClass() != null) {
+                verdicts.add(ClassSplit.verdictOf(slo, classes));
+            } else if (slo.metric().kind() == Metric.Kind.RUN) {
                 verdicts.add(ObjectiveEvaluator.evaluateValue(
                         slo, values.getOrDefault(slo.metric(), Double.NaN), measured.size()));
             } else {
@@ -92,12 +110,14 @@ public final class ResultCalculator {
                 verdicts,
                 good,
                 TokenStatisticsCalculator.compute(successes, snapshot.ignoreEosRequests(), snapshot.shorterThanAsked()),
-                clientHealth(
+                ClientHealthJudge.judge(
                         distributions.get(Metric.SEND_LAG),
                         snapshot.clientPauses(),
                         spec.sendLagLimit().toNanos(),
                         spec.load().arrivals().isOpenLoop()),
-                FailureBreakdown.of(records));
+                FailureBreakdown.of(records),
+                dev.goodput.core.servermetrics.ServerMetricsResult.NONE,
+                classes);
     }
 
     /**
@@ -192,7 +212,11 @@ public final class ResultCalculator {
     }
 
     private static LoadStatistics loadStatistics(
-            Load profile, List<RequestRecord> records, List<RequestRecord> measured, long peakOutputChunksPerSecond) {
+            Load profile,
+            List<RequestRecord> records,
+            List<RequestRecord> measured,
+            long peakOutputChunksPerSecond,
+            double share) {
         long windowStart = Long.MAX_VALUE;
         long windowEnd = Long.MIN_VALUE;
         long firstDispatch = Long.MAX_VALUE;
@@ -214,7 +238,8 @@ public final class ResultCalculator {
         double achieved = dispatched >= 2 && lastDispatch > firstDispatch
                 ? (dispatched - 1) * 1e9 / (lastDispatch - firstDispatch)
                 : Double.NaN;
-        double offered = profile.arrivals() instanceof Arrivals.AtRate atRate ? atRate.rate() : Double.NaN;
+        // A class is offered its share of the mix's rate.
+        double offered = profile.arrivals() instanceof Arrivals.AtRate atRate ? atRate.rate() * share : Double.NaN;
         if (profile.arrivals() instanceof Arrivals.TraceTimes && records.size() >= 2) {
             // A replayed trace offers the mean rate of its intended start times.
             long first = records.stream()
@@ -245,48 +270,5 @@ public final class ResultCalculator {
                 .mapToLong(RequestRecord::endNanos)
                 .toArray();
         return IntervalSweep.peak(starts, ends);
-    }
-
-    /**
-     * Judges whether the client kept up. Sends: the p99 send lag against the limit, or the p90 below 100 samples
-     * (where a p99 is just the maximum, and one hiccup such as opening every connection at once would decide);
-     * fewer than 10 samples say nothing either way. Receipts: the p99 of the client's pauses over the run's time,
-     * once there is a second of it, against the same limit.
-     */
-    private static ClientHealth clientHealth(
-            Distribution sendLag, Histogram pauses, long limitNanos, boolean openLoop) {
-        List<String> reasons = new ArrayList<>();
-        double lag = Double.NaN;
-        if (sendLag.count() >= 10) {
-            double percentile = sendLag.count() >= 100 ? 99 : 90;
-            lag = sendLag.percentile(percentile);
-            if (lag > limitNanos) {
-                String consequence = openLoop
-                        ? "so the server was offered less load than the profile asked for"
-                        : "so the users waited longer between requests than their think time";
-                reasons.add(String.format(
-                        Locale.ROOT,
-                        "the client fell behind its schedule: p%s send lag %.2f ms exceeds %.2f ms, %s",
-                        dev.goodput.core.internal.Units.formatPercentile(percentile),
-                        lag / 1e6,
-                        limitNanos / 1e6,
-                        consequence));
-            }
-        }
-        double pause = Double.NaN;
-        if (pauses != null && pauses.getTotalCount() >= MIN_PAUSE_SAMPLES) {
-            pause = pauses.getValueAtPercentile(99);
-            if (pause > limitNanos) {
-                reasons.add(String.format(
-                        Locale.ROOT,
-                        "the client's own threads waited to run: p99 pause %.2f ms exceeds %.2f ms (garbage"
-                                + " collection, compilation or a machine busy with other work), so tokens received"
-                                + " meanwhile were stamped late",
-                        pause / 1e6,
-                        limitNanos / 1e6));
-            }
-        }
-        return new ClientHealth(
-                reasons.isEmpty(), lag, limitNanos, reasons.isEmpty() ? null : String.join("; ", reasons), pause);
     }
 }

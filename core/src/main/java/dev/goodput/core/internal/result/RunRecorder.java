@@ -7,6 +7,9 @@ import dev.goodput.core.internal.client.SecretRedaction;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.LongFunction;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -27,11 +30,13 @@ import org.HdrHistogram.Histogram;
 public final class RunRecorder {
 
     private final SecretRedaction redaction;
+    private final LongFunction<String> classOf;
 
     // Guarded by this.
     private final List<RequestRecord> records = new ArrayList<>();
     private final BitSet recordedIndices = new BitSet();
     private final PooledGaps gaps = new PooledGaps();
+    private final Map<String, PooledGaps> classGaps = new TreeMap<>();
     private final ChunkTimeline chunks = new ChunkTimeline();
     private long ignoreEosRequests;
     private long shorterThanAsked;
@@ -44,7 +49,17 @@ public final class RunRecorder {
 
     /** Returns a recorder that removes the key {@code redaction} knows from every record it takes. */
     public RunRecorder(SecretRedaction redaction) {
+        this(redaction, index -> null);
+    }
+
+    /**
+     * Returns a recorder that removes the key {@code redaction} knows from every record it takes, and also pools
+     * the gaps of each workload class apart, the class of a request being {@code classOf} of its index ({@code
+     * null} for none).
+     */
+    public RunRecorder(SecretRedaction redaction, LongFunction<String> classOf) {
         this.redaction = redaction;
+        this.classOf = classOf;
     }
 
     /** Takes one finished request; call once per request. */
@@ -60,6 +75,12 @@ public final class RunRecorder {
             records.add(record);
             if (counted) {
                 gaps.add(finished);
+                String workloadClass = classOf.apply(record.index());
+                if (workloadClass != null) {
+                    classGaps
+                            .computeIfAbsent(workloadClass, c -> new PooledGaps())
+                            .add(finished);
+                }
                 chunks.add(finished);
                 if (finished.ignoreEos()) {
                     ignoreEosRequests++;
@@ -90,7 +111,10 @@ public final class RunRecorder {
         long shorter;
         long peakChunksPerSecond;
         Histogram pauses;
+        Map<String, RunSnapshot.Gaps> gapsByClass = new TreeMap<>();
         synchronized (this) {
+            classGaps.forEach(
+                    (name, pooled) -> gapsByClass.put(name, new RunSnapshot.Gaps(pooled.icl(), pooled.itl())));
             pauses = clientPauses;
             copy = new ArrayList<>(records);
             icl = gaps.icl();
@@ -100,6 +124,6 @@ public final class RunRecorder {
             peakChunksPerSecond = chunks.peakPerSecond();
         }
         // Sorted outside the lock, so that recording threads do not wait for it.
-        return new RunSnapshot(copy, icl, itl, ignoreEos, shorter, peakChunksPerSecond, pauses);
+        return new RunSnapshot(copy, icl, itl, ignoreEos, shorter, peakChunksPerSecond, pauses, gapsByClass);
     }
 }

@@ -4,6 +4,7 @@ import dev.goodput.core.RequestRecord;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import org.HdrHistogram.Histogram;
 
@@ -23,6 +24,8 @@ import org.HdrHistogram.Histogram;
  *     {@link #NOT_TRACKED}
  * @param clientPauses how late the client's own threads woke, over the run's time ({@code PauseMeter}), or
  *     {@code null} when the run was not timed on real time
+ * @param classGaps the pooled gaps of each workload class's measured successful requests, by class name; empty
+ *     when the workload has no classes
  */
 public record RunSnapshot(
         List<RequestRecord> records,
@@ -31,7 +34,16 @@ public record RunSnapshot(
         long ignoreEosRequests,
         long shorterThanAsked,
         long peakOutputChunksPerSecond,
-        Histogram clientPauses) {
+        Histogram clientPauses,
+        Map<String, Gaps> classGaps) {
+
+    /** Pooled inter-chunk and inter-token gaps, in nanoseconds. */
+    public record Gaps(Histogram icl, Histogram itl) {
+        public Gaps {
+            icl = Objects.requireNonNull(icl, "icl").copy();
+            itl = Objects.requireNonNull(itl, "itl").copy();
+        }
+    }
 
     /** The count of something a snapshot did not track. */
     public static final long NOT_TRACKED = -1;
@@ -43,6 +55,19 @@ public record RunSnapshot(
         icl = Objects.requireNonNull(icl, "icl").copy();
         itl = Objects.requireNonNull(itl, "itl").copy();
         clientPauses = clientPauses == null ? null : clientPauses.copy();
+        classGaps = classGaps == null ? Map.of() : Map.copyOf(classGaps);
+    }
+
+    /** A snapshot of a run without workload classes. */
+    public RunSnapshot(
+            List<RequestRecord> records,
+            Histogram icl,
+            Histogram itl,
+            long ignoreEosRequests,
+            long shorterThanAsked,
+            long peakOutputChunksPerSecond,
+            Histogram clientPauses) {
+        this(records, icl, itl, ignoreEosRequests, shorterThanAsked, peakOutputChunksPerSecond, clientPauses, Map.of());
     }
 
     /**

@@ -4,7 +4,6 @@ import dev.goodput.core.Metric;
 import dev.goodput.core.Phase;
 import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RunResult;
-import dev.goodput.core.internal.result.ResultCalculator;
 import dev.goodput.core.servermetrics.Deployment;
 import dev.goodput.core.servermetrics.ServerMetricsResult;
 import dev.goodput.core.servermetrics.ServerMetricsResult.BandwidthCheck;
@@ -167,7 +166,7 @@ public final class ServerMetricsSummarizer {
         long goodTokens = 0;
         for (RequestRecord record : run.records()) {
             if (record.phase() == Phase.MEASURED
-                    && ResultCalculator.isGood(record, run.spec().requestCriteria())) {
+                    && dev.goodput.core.internal.result.ClassSplit.isGood(record, run.spec())) {
                 goodTokens += record.outputTokens();
             }
         }

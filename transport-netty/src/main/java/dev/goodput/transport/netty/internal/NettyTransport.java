@@ -186,6 +186,7 @@ public final class NettyTransport implements Transport {
                 .set(HttpHeaderNames.CONTENT_TYPE, "application/json")
                 .set(HttpHeaderNames.ACCEPT, "text/event-stream")
                 .setInt(HttpHeaderNames.CONTENT_LENGTH, body.length);
+        attempt.spec().headers().forEach(headers::add);
         if (authorization != null) {
             headers.set(HttpHeaderNames.AUTHORIZATION, authorization);
         }
