@@ -8,6 +8,7 @@ import dev.goodput.core.Outcome;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.Summary;
 import dev.goodput.core.internal.Units;
+import dev.goodput.core.internal.report.ClassTable;
 import dev.goodput.core.internal.report.ServerMetricsSection;
 import java.util.List;
 import java.util.Locale;
@@ -94,6 +95,11 @@ public final class ConsoleReport {
             }
             row.append(String.format(Locale.ROOT, " %10s", ms(summary.max())));
             out.append(row).append('\n');
+        }
+        List<String> classes = ClassTable.consoleLines(result);
+        if (!classes.isEmpty()) {
+            line(out, "workload classes (each from its own requests):");
+            classes.forEach(row -> line(out, "%s", row));
         }
         line(
                 out,

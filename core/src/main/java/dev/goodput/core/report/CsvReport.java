@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import dev.goodput.core.RequestAttempt;
 import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RunResult;
+import dev.goodput.core.internal.result.ClassSplit;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -12,6 +13,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Objects;
+import java.util.function.LongFunction;
 import org.apiguardian.api.API;
 
 /**
@@ -28,7 +31,7 @@ public final class CsvReport {
             + "held_by_concurrency_cap,content_events,output_tokens,output_token_source,client_output_tokens,"
             + "server_prompt_tokens,client_prompt_tokens,finish_reason,error,attempts,retried_attempts,"
             + "connection_retries,server_cached_prompt_tokens,server_prompt_tokens_evaluated,server_prompt_ms,"
-            + "server_predicted_tokens,server_predicted_ms,server_ms_per_token";
+            + "server_predicted_tokens,server_predicted_ms,server_ms_per_token,workload_class";
 
     private CsvReport() {}
 
@@ -55,6 +58,7 @@ public final class CsvReport {
                 .orElse(0);
         out.write(HEADER);
         out.write('\n');
+        LongFunction<String> classOf = ClassSplit.classifier(result.spec());
         for (RequestRecord r : result.records()) {
             String[] cells = {
                 Long.toString(r.index()),
@@ -92,7 +96,8 @@ public final class CsvReport {
                 r.serverTimings() == null ? "" : millis(r.serverTimings().predictedMillis() * 1e6),
                 r.serverTimings() == null || Double.isNaN(r.serverTimings().predictedMillisPerToken())
                         ? ""
-                        : millis(r.serverTimings().predictedMillisPerToken() * 1e6)
+                        : millis(r.serverTimings().predictedMillisPerToken() * 1e6),
+                Objects.requireNonNullElse(classOf.apply(r.index()), "")
             };
             for (int i = 0; i < cells.length; i++) {
                 if (i > 0) {

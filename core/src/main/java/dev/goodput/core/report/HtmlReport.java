@@ -9,6 +9,7 @@ import dev.goodput.core.RunEnvironment;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.Summary;
 import dev.goodput.core.internal.Units;
+import dev.goodput.core.internal.report.ClassTable;
 import dev.goodput.core.internal.report.Html;
 import dev.goodput.core.internal.report.RunCharts;
 import dev.goodput.core.internal.report.ServerMetricsSection;
@@ -65,6 +66,7 @@ public final class HtmlReport {
         body.append("<h2 id=\"failures\">Failures</h2>").append(FailureSection.format(result));
         body.append("<h2>Configuration and environment</h2>").append(configuration(result));
         body.append("<h2>Metrics</h2>").append(metrics(result));
+        body.append(ClassTable.html(result));
         body.append("<h2>Latency distributions</h2><div class=\"charts\">");
         RunCharts.distributions(result).forEach(body::append);
         body.append("</div><h2>Over time</h2><div class=\"charts\">");

@@ -14,7 +14,6 @@ import dev.goodput.core.ObjectiveVerdict;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.RunSpec;
 import dev.goodput.core.Summary;
-import dev.goodput.core.TokenComparison;
 import dev.goodput.core.internal.Units;
 import dev.goodput.core.internal.report.ServerMetricsSection;
 import java.io.IOException;
@@ -94,8 +93,9 @@ public final class JsonReport {
             writeLoad(json, result);
             writeMetrics(json, result);
             writeVerdicts(json, result);
+            writeClasses(json, result);
             json.writeObjectField("notes", result.notes());
-            writeTokens(json, result);
+            TokensJson.write(json, result);
             json.writeObjectFieldStart("client_health");
             json.writeBooleanField("trustworthy", result.clientHealth().trustworthy());
             number(json, "send_lag_p99_ms", result.clientHealth().sendLagP99Nanos() / 1e6);
@@ -159,6 +159,24 @@ public final class JsonReport {
         json.writeStringField("comparison", slo.comparison().name());
         number(json, "threshold", inReportUnit(slo.metric(), slo.threshold()));
         json.writeStringField("unit", reportUnit(slo.metric()));
+        json.writeStringField("workload_class", slo.workloadClass());
+        json.writeEndObject();
+    }
+
+    /** Writes each workload class's own figures and verdicts, in the mix's order; nothing without classes. */
+    private static void writeClasses(JsonGenerator json, RunResult result) throws IOException {
+        if (result.classes().isEmpty()) {
+            return;
+        }
+        json.writeObjectFieldStart("classes");
+        for (Map.Entry<String, RunResult> entry : result.classes().entrySet()) {
+            json.writeObjectFieldStart(entry.getKey());
+            writeAccounting(json, entry.getValue().accounting());
+            writeLoad(json, entry.getValue());
+            writeMetrics(json, entry.getValue());
+            writeVerdicts(json, entry.getValue());
+            json.writeEndObject();
+        }
         json.writeEndObject();
     }
 
@@ -228,42 +246,6 @@ public final class JsonReport {
         json.writeEndArray();
     }
 
-    private static void writeTokens(JsonGenerator json, RunResult result) throws IOException {
-        var tokens = result.tokens();
-        json.writeObjectFieldStart("tokens");
-        json.writeNumberField("input_tokens", tokens.inputTokens());
-        json.writeNumberField("output_tokens", tokens.outputTokens());
-        json.writeObjectField("token_count_source", lowerKeys(tokens.outputTokenSources()));
-        writeComparison(json, "prompt_server_vs_client", tokens.prompt());
-        writeComparison(json, "output_server_vs_client", tokens.output());
-        json.writeObjectField("finish_reasons", tokens.finishReasons());
-        if (tokens.ignoreEosRequests() >= 0) {
-            json.writeNumberField("ignore_eos_requests", tokens.ignoreEosRequests());
-            json.writeNumberField("shorter_than_asked", tokens.shorterThanAsked());
-        }
-        json.writeEndObject();
-        EngineTimings engine = EngineTimings.of(result);
-        if (engine != null) {
-            json.writeObjectFieldStart("engine_timings");
-            json.writeNumberField("requests", engine.requests);
-            number(json, "prompt_ms_p50", engine.promptMillisP50);
-            number(json, "prompt_ms_p99", engine.promptMillisP99);
-            number(json, "ms_per_token_p50", engine.millisPerTokenP50);
-            number(json, "ms_per_token_p99", engine.millisPerTokenP99);
-            json.writeEndObject();
-        }
-    }
-
-    private static void writeComparison(JsonGenerator json, String name, TokenComparison comparison)
-            throws IOException {
-        json.writeObjectFieldStart(name);
-        json.writeNumberField("compared", comparison.compared());
-        json.writeNumberField("differing", comparison.differing());
-        number(json, "mean_difference", comparison.meanDifference());
-        json.writeNumberField("max_absolute_difference", comparison.maxAbsoluteDifference());
-        json.writeEndObject();
-    }
-
     static String key(Metric metric) {
         return metric.name().toLowerCase(Locale.ROOT);
     }
@@ -283,13 +265,13 @@ public final class JsonReport {
         };
     }
 
-    private static <K extends Enum<K>> Map<String, Long> lowerKeys(Map<K, Long> counts) {
+    static <K extends Enum<K>> Map<String, Long> lowerKeys(Map<K, Long> counts) {
         Map<String, Long> lower = new java.util.LinkedHashMap<>();
         counts.forEach((key, count) -> lower.put(key.name().toLowerCase(Locale.ROOT), count));
         return lower;
     }
 
-    private static void number(JsonGenerator json, String name, double value) throws IOException {
+    static void number(JsonGenerator json, String name, double value) throws IOException {
         if (Double.isNaN(value) || Double.isInfinite(value)) {
             json.writeNullField(name);
         } else {

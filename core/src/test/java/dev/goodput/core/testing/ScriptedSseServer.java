@@ -8,6 +8,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -28,7 +29,7 @@ public final class ScriptedSseServer implements AutoCloseable {
     }
 
     /** One received request. */
-    public record Received(String path, String authorization, String body) {}
+    public record Received(String path, String authorization, String body, Map<String, List<String>> headers) {}
 
     private final HttpServer server;
     private final ExecutorService executor = Executors.newCachedThreadPool();
@@ -61,7 +62,10 @@ public final class ScriptedSseServer implements AutoCloseable {
     private void handle(HttpExchange exchange, Script script) throws IOException {
         String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
         received.add(new Received(
-                exchange.getRequestURI().getPath(), exchange.getRequestHeaders().getFirst("Authorization"), body));
+                exchange.getRequestURI().getPath(),
+                exchange.getRequestHeaders().getFirst("Authorization"),
+                body,
+                Map.copyOf(exchange.getRequestHeaders())));
         try (exchange) {
             if (script.status() != 200) {
                 byte[] error = ("{\"error\":{\"message\":\"scripted failure\",\"type\":\"InternalServerError\","
