@@ -48,8 +48,7 @@ record GateDefinition(
      */
     static GateDefinition of(
             Class<?> testClass, Method method, String where, double loadScale, boolean failOnTooFewSamples) {
-        WorkloadSpec workload = nearest(testClass, method, Workload.class)
-                .map(w -> new AnnotationSettings("@Workload", where).apply(() -> WorkloadAnnotations.of(w)))
+        WorkloadSpec workload = TrafficAnnotations.nearest(testClass, method, where)
                 .orElseGet(() -> WorkloadSpec.synthetic().build());
         Optional<LoadSweep> sweep = nearest(testClass, method, LoadSweep.class);
         Optional<LoadProfile> profile =
@@ -123,7 +122,7 @@ record GateDefinition(
 
     private static String key(Objective objective) {
         return objective.metric() + "/" + objective.statistic() + "/" + objective.percentile() + "/"
-                + objective.comparison();
+                + objective.comparison() + "/" + objective.workloadClass();
     }
 
     static Objective objective(Slo annotation, String where) {
@@ -132,7 +131,8 @@ record GateDefinition(
         double bound = atMost ? annotation.atMost() : annotation.atLeast();
         AnnotationSettings names = new AnnotationSettings("@Slo(metric = " + metric + ")", where)
                 .map("percentile", "percentile", annotation.percentile())
-                .map("threshold", atMost ? "atMost" : "atLeast", bound);
+                .map("threshold", atMost ? "atMost" : "atLeast", bound)
+                .map("workloadClass", "workloadClass", '"' + annotation.workloadClass() + '"');
         int statistics = (Double.isNaN(annotation.percentile()) ? 0 : 1)
                 + (annotation.mean() ? 1 : 0)
                 + (annotation.max() ? 1 : 0);
@@ -160,6 +160,9 @@ record GateDefinition(
                 builder.mean();
             } else if (annotation.max()) {
                 builder.max();
+            }
+            if (!annotation.workloadClass().isEmpty()) {
+                builder.inClass(annotation.workloadClass());
             }
             return atMost ? builder.atMost(threshold) : builder.atLeast(threshold);
         });

@@ -60,4 +60,10 @@ public @interface Slo {
 
     /** Unit of a latency bound; another unit than the default on another metric fails the test. */
     TimeUnit unit() default TimeUnit.MILLISECONDS;
+
+    /**
+     * The {@link TrafficClass} whose requests alone the objective judges, for example {@code "chat"}; empty (the
+     * default) for the whole run. A class's latency bound also decides which of its own requests are good.
+     */
+    String workloadClass() default "";
 }

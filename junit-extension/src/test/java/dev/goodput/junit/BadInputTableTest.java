@@ -109,6 +109,39 @@ class BadInputTableTest {
         void seedOnConstantArrivals() {}
 
         @org.junit.jupiter.api.Test
+        @TrafficClass(name = "chat", weight = 70)
+        @TrafficClass(name = "rag", weight = 30, workload = @Workload(inputTokens = 2000))
+        @LoadProfile(rate = 4, requests = 10)
+        @Slo(workloadClass = "batch", metric = TTFT, percentile = 50, atMost = 1000)
+        void sloOnAnUnknownClass() {}
+
+        @org.junit.jupiter.api.Test
+        @LoadProfile(rate = 4, requests = 10)
+        @Slo(workloadClass = "chat", metric = TTFT, percentile = 50, atMost = 1000)
+        void sloOnAClassWithoutAMix() {}
+
+        @org.junit.jupiter.api.Test
+        @Workload(inputTokens = 100)
+        @TrafficClass(name = "chat", weight = 70)
+        @LoadProfile(rate = 4, requests = 10)
+        void workloadBesideTrafficClasses() {}
+
+        @org.junit.jupiter.api.Test
+        @TrafficClass(name = "chat", weight = 1, headers = "x-api-key secret-value")
+        @LoadProfile(rate = 4, requests = 10)
+        void headerWithoutAColon() {}
+
+        @org.junit.jupiter.api.Test
+        @TrafficClass(name = "chat", weight = -1)
+        @LoadProfile(rate = 4, requests = 10)
+        void negativeClassWeight() {}
+
+        @org.junit.jupiter.api.Test
+        @TrafficClass(name = "chat", weight = 1, workload = @Workload(outputTokens = 0))
+        @LoadProfile(rate = 4, requests = 10)
+        void badClassWorkload() {}
+
+        @org.junit.jupiter.api.Test
         @LoadProfile(rate = 4, arrivals = LoadProfile.Arrivals.GAMMA, requests = 10)
         void gammaWithoutBurstiness() {}
 
@@ -266,6 +299,37 @@ class BadInputTableTest {
                         Map.of(),
                         "@LoadProfile on Gates.profileBesideSweep() would be ignored: @LoadSweep runs loads of its own"
                                 + " at each rate; remove one of them"),
+                row(
+                        "sloOnAnUnknownClass",
+                        Map.of(),
+                        "@Slo on Gates.sloOnAnUnknownClass(): workloadClass = batch is not a class of the workload mix"
+                                + " (objective p50 TTFT of batch ≤ 1000.00 ms); its classes are [chat, rag]"),
+                row(
+                        "sloOnAClassWithoutAMix",
+                        Map.of(),
+                        "@Slo on Gates.sloOnAClassWithoutAMix(): objective p50 TTFT of chat ≤ 1000.00 ms judges the"
+                                + " workload class chat, but the workload has no classes (use a WorkloadMix): synthetic"),
+                row(
+                        "workloadBesideTrafficClasses",
+                        Map.of(),
+                        "@Workload and @TrafficClass on Gates.workloadBesideTrafficClasses() both say what to send:"
+                                + " give each class its workload as @TrafficClass(workload = @Workload(...)) and remove"
+                                + " @Workload"),
+                row(
+                        "headerWithoutAColon",
+                        Map.of(),
+                        "@TrafficClass(name = \"chat\") on Gates.headerWithoutAColon(): headers[0] must be \"Name:"
+                                + " value\" (found no name before a ':')"),
+                row(
+                        "negativeClassWeight",
+                        Map.of(),
+                        "@TrafficClass(name = \"chat\") on Gates.negativeClassWeight(): weight of workload class chat"
+                                + " = -1.0 must be a finite value above 0"),
+                row(
+                        "badClassWorkload",
+                        Map.of(),
+                        "@TrafficClass(name = \"chat\") workload on Gates.badClassWorkload(): outputTokens = 0 must"
+                                + " be at least 1"),
                 row(
                         "durationNotANumber",
                         Map.of(),
