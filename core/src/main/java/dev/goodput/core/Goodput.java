@@ -84,7 +84,7 @@ public final class Goodput {
      */
     public static RunResult run(RunSpec spec) {
         if (spec.failOnTooFewSamples()) {
-            RunSpec.checkSampleSize(spec.load(), spec.objectives(), spec.confidence());
+            RunSpec.checkSampleSize(spec.load(), spec.objectives(), spec.confidence(), spec.workload());
         }
         NanoClock clock = NanoClock.system();
         TransportProvider transports = Transports.named(spec.transport());
@@ -269,7 +269,7 @@ public final class Goodput {
             if (load == null) {
                 throw new IllegalArgumentException("a run needs a load profile: call load(...)");
             }
-            Load sized = sizeForObjectives ? SampleSize.sizedFor(load, objectives, confidence) : load;
+            Load sized = sizeForObjectives ? SampleSize.sizedFor(load, objectives, confidence, workload) : load;
             return new RunSpec(
                     server,
                     workload,

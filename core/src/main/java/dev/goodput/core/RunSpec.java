@@ -156,7 +156,13 @@ public record RunSpec(
      *     bound; the load plans 100 (requests 110 - warmupRequests 10)"}
      */
     public static void checkSampleSize(Load load, List<Objective> objectives, double confidence) {
-        for (SampleSize size : SampleSize.of(load, objectives, confidence)) {
+        checkSampleSize(load, objectives, confidence, null);
+    }
+
+    /** As {@link #checkSampleSize(Load, List, double)}, an objective on a class counting its share of the load. */
+    public static void checkSampleSize(
+            Load load, List<Objective> objectives, double confidence, WorkloadSpec workload) {
+        for (SampleSize size : SampleSize.of(load, objectives, confidence, workload)) {
             if (size.isTooFew()) {
                 throw InvalidSettingException.conflict(
                         size.describe(), "objectives", "requests", "duration", "warmupRequests", "cooldownRequests");
@@ -166,7 +172,7 @@ public record RunSpec(
 
     /** Returns what this spec's load plans against what each percentile objective needs ({@link SampleSize}). */
     public List<SampleSize> sampleSizes() {
-        return SampleSize.of(load, objectives, confidence);
+        return SampleSize.of(load, objectives, confidence, workload);
     }
 
     /**

@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.goodput.core.internal.Units;
 import dev.goodput.core.internal.stats.ObjectiveEvaluator;
+import dev.goodput.core.workload.WorkloadMix;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -75,6 +76,14 @@ public record SampleSize(
      * against what {@code load} plans.
      */
     public static List<SampleSize> of(Load load, List<Objective> objectives, double confidence) {
+        return of(load, objectives, confidence, null);
+    }
+
+    /**
+     * Returns the sample sizes of the objectives that need one, in order, against what {@code load} plans; an
+     * objective on one class of a {@link WorkloadMix} is planned the class's share of the requests, an estimate.
+     */
+    public static List<SampleSize> of(Load load, List<Objective> objectives, double confidence, WorkloadSpec workload) {
         Objects.requireNonNull(load, "load");
         List<SampleSize> sizes = new ArrayList<>();
         Planned planned = null;
@@ -85,13 +94,22 @@ public record SampleSize(
             if (planned == null) {
                 planned = Planned.of(load);
             }
+            double share = share(objective, workload);
+            boolean ofClass = share < 1 && planned.basis() != Basis.UNKNOWN;
             sizes.add(new SampleSize(
                     objective,
                     confidence,
                     ObjectiveEvaluator.samplesToMeet(objective, confidence),
-                    planned.count(),
-                    planned.basis(),
-                    planned.plan()));
+                    ofClass ? (long) Math.floor(planned.count() * share) : planned.count(),
+                    ofClass ? Basis.ESTIMATE : planned.basis(),
+                    ofClass
+                            ? String.format(
+                                    java.util.Locale.ROOT,
+                                    "%s, of which class %s's share %.1f %%",
+                                    planned.plan(),
+                                    objective.workloadClass(),
+                                    share * 100)
+                            : planned.plan()));
         }
         return List.copyOf(sizes);
     }
@@ -105,9 +123,17 @@ public record SampleSize(
      *     can be met), or a closed loop has a time-based warm-up or cool-down, which no count can stand for
      */
     public static Load sizedFor(Load load, List<Objective> objectives, double confidence) {
+        return sizedFor(load, objectives, confidence, null);
+    }
+
+    /**
+     * Returns {@code load} sized for the objectives as {@link #sizedFor(Load, List, double)} does; an objective on
+     * one class of a {@link WorkloadMix} needs its count over the class's share.
+     */
+    public static Load sizedFor(Load load, List<Objective> objectives, double confidence, WorkloadSpec workload) {
         long needed = 0;
-        for (SampleSize size : of(load, objectives, confidence)) {
-            needed = Math.max(needed, size.needed().orElse(0));
+        for (SampleSize size : of(load, objectives, confidence, workload)) {
+            needed = Math.max(needed, (long) Math.ceil(size.needed().orElse(0) / share(size.objective(), workload)));
         }
         if (needed == 0) {
             throw InvalidSettingException.conflict(
@@ -119,6 +145,13 @@ public record SampleSize(
         long warmup = unmeasured(load, load.warmup(), "warmup");
         long cooldown = unmeasured(load, load.cooldown(), "cooldown");
         return load.requests(needed + warmup + cooldown);
+    }
+
+    private static double share(Objective objective, WorkloadSpec workload) {
+        if (objective.workloadClass() != null && workload instanceof WorkloadMix mix) {
+            return mix.workloadClass(objective.workloadClass()).map(mix::share).orElse(1.0);
+        }
+        return 1.0;
     }
 
     /**

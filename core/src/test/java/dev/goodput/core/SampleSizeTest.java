@@ -202,4 +202,34 @@ class SampleSizeTest {
                 .hasMessage("sizeForObjectives cannot count the requests of a time-based warmup (5 s) of 4 concurrent"
                         + " users: set warmupRequests instead");
     }
+
+    @Test
+    void should_plan_a_class_objective_its_class_share_of_the_requests() {
+        dev.goodput.core.workload.WorkloadMix mix = dev.goodput.core.workload.WorkloadMix.builder()
+                .add("chat", 3, WORKLOAD)
+                .add("rag", 1, WORKLOAD)
+                .build();
+        Objective ragP90 =
+                Objective.of(Metric.TTFT).inClass("rag").percentile(90).atMost(Duration.ofSeconds(2));
+        Load load = Load.poisson(10).requests(100);
+
+        SampleSize size = SampleSize.of(load, List.of(ragP90), 0.95, mix).get(0);
+
+        // p90 needs 36; the run plans 100, of which rag gets a quarter: about 25.
+        assertThat(size.planned()).isEqualTo(25);
+        assertThat(size.basis()).isEqualTo(SampleSize.Basis.ESTIMATE);
+        assertThat(size.isTooFew()).isTrue();
+        assertThat(size.describe())
+                .isEqualTo("p90 TTFT of rag needs at least 36 measured requests for a 95% upper bound; the load plans"
+                        + " about 25, an estimate (requests 100, of which class rag's share 25.0 %)");
+        // Sized for it: 36 / 0.25 = 144 requests.
+        assertThat(SampleSize.sizedFor(load, List.of(ragP90), 0.95, mix)
+                        .limits()
+                        .requests())
+                .hasValue(144);
+        // The same objective on the whole run is planned every request.
+        Objective anyP90 = Objective.of(Metric.TTFT).percentile(90).atMost(Duration.ofSeconds(2));
+        assertThat(SampleSize.of(load, List.of(anyP90), 0.95, mix).get(0).planned())
+                .isEqualTo(100);
+    }
 }

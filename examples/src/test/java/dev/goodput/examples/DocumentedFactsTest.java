@@ -205,6 +205,10 @@ class DocumentedFactsTest {
         if (value instanceof Enum<?> constant) {
             return constant.name();
         }
+        if (value instanceof Annotation annotation) {
+            // An annotation-valued default is written as the bare annotation: its own defaults apply.
+            return "@" + annotation.annotationType().getSimpleName();
+        }
         if (value.getClass().isArray()) {
             List<String> items = new ArrayList<>();
             for (int i = 0; i < Array.getLength(value); i++) {

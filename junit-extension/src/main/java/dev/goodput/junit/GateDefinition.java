@@ -72,7 +72,7 @@ record GateDefinition(
         }
         UnusedAnnotations.check(testClass, method, where, load.isPresent());
         if (profile.isPresent() && profile.get().requests() == LoadProfile.AUTO && load.isPresent()) {
-            load = Optional.of(LoadProfiles.sizedFor(profile.get(), load.get(), objectives, where));
+            load = Optional.of(LoadProfiles.sizedFor(profile.get(), load.get(), objectives, workload, where));
         }
         load.ifPresent(value -> new AnnotationSettings("@Slo", where).apply(() -> {
             RunSpec.checkFits(workload, value, objectives);
@@ -80,7 +80,7 @@ record GateDefinition(
         }));
         if (load.isPresent() && sweep.isEmpty() && failOnTooFewSamples) {
             for (Objective objective : objectives) {
-                checkSampleSize(objective, load.get(), loadScale, where);
+                checkSampleSize(objective, workload, load.get(), loadScale, where);
             }
         }
         return new GateDefinition(workload, load, objectives, sweep);
@@ -90,10 +90,11 @@ record GateDefinition(
      * Refuses a load too small for the objective to be met, naming its {@code @Slo}; a sweep is not checked (it
      * judges rates by attainment), and a scaled load says by how much it was scaled.
      */
-    private static void checkSampleSize(Objective objective, Load load, double loadScale, String where) {
+    private static void checkSampleSize(
+            Objective objective, WorkloadSpec workload, Load load, double loadScale, String where) {
         new AnnotationSettings("@Slo(metric = " + objective.metric() + ")", where).apply(() -> {
             try {
-                RunSpec.checkSampleSize(load, List.of(objective), RunSpec.DEFAULT_CONFIDENCE);
+                RunSpec.checkSampleSize(load, List.of(objective), RunSpec.DEFAULT_CONFIDENCE, workload);
             } catch (InvalidSettingException e) {
                 if (loadScale == 1) {
                     throw e;

@@ -38,10 +38,15 @@ final class LoadProfiles {
      * Returns {@code load} (from {@code a}, already scaled) with {@code requests = AUTO} replaced by what the
      * strictest percentile objective needs plus the warm-up and cool-down ({@link SampleSize#sizedFor}).
      */
-    static Load sizedFor(LoadProfile a, Load load, List<Objective> objectives, String where) {
+    static Load sizedFor(
+            LoadProfile a,
+            Load load,
+            List<Objective> objectives,
+            dev.goodput.core.WorkloadSpec workload,
+            String where) {
         return names(a, where)
                 .map("sizeForObjectives", "requests = AUTO", "AUTO")
-                .apply(() -> SampleSize.sizedFor(load, objectives, RunSpec.DEFAULT_CONFIDENCE));
+                .apply(() -> SampleSize.sizedFor(load, objectives, RunSpec.DEFAULT_CONFIDENCE, workload));
     }
 
     private static AnnotationSettings names(LoadProfile a, String where) {
