@@ -55,38 +55,23 @@ class ChatBesideRagExample {
     void the_same_mix_from_the_programmatic_api() {
         try (MockServer server = MockServer.start(MockServerConfig.defaults())) {
             // tag::mix-programmatic[]
+            WorkloadSpec chat =
+                    WorkloadSpec.synthetic().inputTokens(200).outputTokens(64).build();
+            WorkloadSpec rag =
+                    WorkloadSpec.synthetic().inputTokens(3000).outputTokens(128).build();
             WorkloadMix mix = WorkloadMix.builder()
-                    .add(WorkloadClass.of(
-                                    "chat",
-                                    75,
-                                    WorkloadSpec.synthetic()
-                                            .inputTokens(200)
-                                            .outputTokens(64)
-                                            .build())
-                            .withPriority(0))
-                    .add(WorkloadClass.of(
-                                    "rag",
-                                    25,
-                                    WorkloadSpec.synthetic()
-                                            .inputTokens(3000)
-                                            .outputTokens(128)
-                                            .build())
-                            .withPriority(1)
-                            .withHeader("x-tenant", "search"))
+                    .add(WorkloadClass.of("chat", 75, chat).withPriority(0))
+                    .add(WorkloadClass.of("rag", 25, rag).withPriority(1).withHeader("x-tenant", "search"))
                     .seed(1)
                     .build();
+            Objective chatFirstToken =
+                    Objective.of(Metric.TTFT).inClass("chat").percentile(50).atMost(Duration.ofMillis(250));
+            Objective ragAnswer =
+                    Objective.of(Metric.E2EL).inClass("rag").percentile(50).atMost(Duration.ofSeconds(3));
             RunResult result = Goodput.newRun(ServerEndpoint.of(server.baseUrl(), server.modelName()))
                     .workload(mix)
                     .load(Load.poisson(4).seed(1).requests(60))
-                    .objectives(
-                            Objective.of(Metric.TTFT)
-                                    .inClass("chat")
-                                    .percentile(50)
-                                    .atMost(Duration.ofMillis(250)),
-                            Objective.of(Metric.E2EL)
-                                    .inClass("rag")
-                                    .percentile(50)
-                                    .atMost(Duration.ofSeconds(3)))
+                    .objectives(chatFirstToken, ragAnswer)
                     .run();
 
             result.classes()
