@@ -130,7 +130,7 @@ public record RunSpec(
                         "must be between 1 and the trace's " + size + " requests for a trace replay");
             }
         }
-        dev.goodput.core.internal.result.ClassSplit.check(workload, objectives);
+        dev.goodput.core.internal.result.ClassObjectives.check(workload, objectives);
         if (workload instanceof SyntheticWorkload synthetic && synthetic.outputTokens() < 2) {
             for (Objective slo : objectives) {
                 if (slo.metric().needsTwoTokens()) {

@@ -67,7 +67,9 @@ public record WorkloadClass(
             throw InvalidSettingException.of(
                     "workload of workload class " + name, "a WorkloadMix", "must be a single workload, not a mix");
         }
-        if (workload instanceof ConversationWorkload || workload instanceof TimedWorkload) {
+        // By its described type, not its class: the conversation workload knows results, and a class must not.
+        if (workload instanceof TimedWorkload
+                || "conversation".equals(workload.describe().get("type"))) {
             throw InvalidSettingException.of(
                     "workload of workload class " + name,
                     workload.describe().getOrDefault("type", workload.getClass().getSimpleName()),
