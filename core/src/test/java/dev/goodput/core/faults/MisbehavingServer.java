@@ -1,6 +1,6 @@
 package dev.goodput.core.faults;
 
-import java.io.ByteArrayOutputStream;
+import dev.goodput.core.testing.HttpHeads;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -8,7 +8,6 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.util.Locale;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -72,8 +71,8 @@ final class MisbehavingServer implements AutoCloseable {
     private void serve(Socket connection, NumberedBehaviour behaviour) {
         try (connection) {
             InputStream in = connection.getInputStream();
-            String head = readHead(in);
-            in.readNBytes(contentLength(head));
+            String head = HttpHeads.readHead(in);
+            in.readNBytes(HttpHeads.contentLength(head));
             if (head.startsWith("GET /metrics ")) {
                 // No Prometheus metrics here: the run's scraper notes it and asks no more; not a request under test.
                 connection
@@ -86,31 +85,6 @@ final class MisbehavingServer implements AutoCloseable {
         } catch (IOException | InterruptedException e) {
             // The client went away (a timeout under test) or the server is closing; nothing to do.
         }
-    }
-
-    private static String readHead(InputStream in) throws IOException {
-        ByteArrayOutputStream head = new ByteArrayOutputStream();
-        int matched = 0;
-        byte[] end = {'\r', '\n', '\r', '\n'};
-        while (matched < 4) {
-            int next = in.read();
-            if (next < 0) {
-                throw new IOException("request ended inside its headers");
-            }
-            head.write(next);
-            matched = next == end[matched] ? matched + 1 : (next == '\r' ? 1 : 0);
-        }
-        return head.toString(StandardCharsets.ISO_8859_1);
-    }
-
-    private static int contentLength(String head) {
-        for (String line : head.split("\r\n")) {
-            if (line.toLowerCase(Locale.ROOT).startsWith("content-length:")) {
-                return Integer.parseInt(
-                        line.substring("content-length:".length()).trim());
-            }
-        }
-        return 0;
     }
 
     /** Writes a status line and headers for a response whose body is delimited by closing the connection. */

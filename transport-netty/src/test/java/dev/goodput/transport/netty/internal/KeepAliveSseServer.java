@@ -1,6 +1,6 @@
 package dev.goodput.transport.netty.internal;
 
-import java.io.ByteArrayOutputStream;
+import dev.goodput.core.testing.HttpHeads;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -9,7 +9,6 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -77,8 +76,8 @@ final class KeepAliveSseServer implements AutoCloseable {
                     return;
                 }
                 arrivals.add(System.nanoTime());
-                String head = (char) first + readHead(in);
-                String body = new String(in.readNBytes(contentLength(head)), StandardCharsets.UTF_8);
+                String head = (char) first + HttpHeads.readHead(in);
+                String body = new String(in.readNBytes(HttpHeads.contentLength(head)), StandardCharsets.UTF_8);
                 write(out, "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n");
                 write(out, chunk(EVENT));
                 if (body.replace(" ", "").contains("\"max_tokens\":3")) {
@@ -102,31 +101,6 @@ final class KeepAliveSseServer implements AutoCloseable {
     private static void write(OutputStream out, String text) throws IOException {
         out.write(text.getBytes(StandardCharsets.UTF_8));
         out.flush();
-    }
-
-    private static String readHead(InputStream in) throws IOException {
-        ByteArrayOutputStream head = new ByteArrayOutputStream();
-        int matched = 0;
-        byte[] end = {'\r', '\n', '\r', '\n'};
-        while (matched < 4) {
-            int next = in.read();
-            if (next < 0) {
-                throw new IOException("request ended inside its headers");
-            }
-            head.write(next);
-            matched = next == end[matched] ? matched + 1 : (next == '\r' ? 1 : 0);
-        }
-        return head.toString(StandardCharsets.ISO_8859_1);
-    }
-
-    private static int contentLength(String head) {
-        for (String line : head.split("\r\n")) {
-            if (line.toLowerCase(Locale.ROOT).startsWith("content-length:")) {
-                return Integer.parseInt(
-                        line.substring("content-length:".length()).trim());
-            }
-        }
-        return 0;
     }
 
     @Override
