@@ -146,11 +146,11 @@ public final class ServerMetricsSection {
             return "";
         }
         StringBuilder out = new StringBuilder("<h2 id=\"server\">What the server saw</h2>");
-        if (!view.facts().isEmpty() || !consoleLines(result).isEmpty()) {
+        // The facts and the cost, as the console says them.
+        List<String> lines = consoleLines(result);
+        if (!lines.isEmpty()) {
             out.append("<ul class=\"facts\">");
-            consoleLines(result)
-                    .forEach(
-                            line -> out.append("<li>").append(Html.escape(line)).append("</li>"));
+            lines.forEach(line -> out.append("<li>").append(Html.escape(line)).append("</li>"));
             out.append("</ul>");
         }
         List<String> items = new ArrayList<>(List.of(
