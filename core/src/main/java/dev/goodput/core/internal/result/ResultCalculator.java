@@ -22,6 +22,8 @@ import dev.goodput.core.internal.stats.Distribution;
 import dev.goodput.core.internal.stats.ExactDistribution;
 import dev.goodput.core.internal.stats.HistogramDistribution;
 import dev.goodput.core.internal.stats.ObjectiveEvaluator;
+import dev.goodput.core.internal.steady.SteadyScope;
+import dev.goodput.core.internal.steady.SteadyStateDetector;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -60,17 +62,20 @@ public final class ResultCalculator {
                 }
             }
         }
+        LoadStatistics load = loadStatistics(spec.load(), records, measured, snapshot.peakOutputChunksPerSecond());
+        SteadyScope scope = SteadyScope.of(
+                spec.judgeSteadyStateOnly(), load.steadyState(), measured, successes, load.windowSeconds());
+        measured = scope.measured();
+        successes = scope.successes();
         Map<Metric, Distribution> distributions = distributions(measured, successes, snapshot.icl(), snapshot.itl());
         double[] percentiles =
                 spec.percentiles().stream().mapToDouble(Double::doubleValue).toArray();
         Map<Metric, Summary> summaries = new EnumMap<>(Metric.class);
         distributions.forEach((metric, distribution) -> summaries.put(metric, distribution.summarize(percentiles)));
-
-        LoadStatistics load = loadStatistics(spec.load(), records, measured, snapshot.peakOutputChunksPerSecond());
         long good = successes.stream()
                 .filter(record -> isGood(record, spec.requestCriteria()))
                 .count();
-        Map<Metric, Double> values = runValues(measured, successes, good, load.windowSeconds());
+        Map<Metric, Double> values = runValues(measured, successes, good, scope.windowSeconds());
 
         List<ObjectiveVerdict> verdicts = new ArrayList<>();
         for (Objective slo : spec.objectives()) {
@@ -89,7 +94,7 @@ public final class ResultCalculator {
                 load,
                 summaries,
                 values,
-                verdicts,
+                scope.judge(verdicts),
                 good,
                 TokenStatisticsCalculator.compute(successes, snapshot.ignoreEosRequests(), snapshot.shorterThanAsked()),
                 clientHealth(
@@ -228,7 +233,13 @@ public final class ResultCalculator {
             offered = last > first ? (records.size() - 1) * 1e9 / (last - first) : Double.NaN;
         }
         return new LoadStatistics(
-                offered, achieved, windowStart, windowEnd, peakInFlight(measured), peakOutputChunksPerSecond);
+                offered,
+                achieved,
+                windowStart,
+                windowEnd,
+                peakInFlight(measured),
+                peakOutputChunksPerSecond,
+                SteadyStateDetector.detect(measured));
     }
 
     /**
