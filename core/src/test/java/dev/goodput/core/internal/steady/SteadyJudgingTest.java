@@ -112,4 +112,44 @@ class SteadyJudgingTest {
         });
         assertThat(result.accounting().scheduled()).isEqualTo(60);
     }
+
+    @Test
+    void should_show_the_window_in_the_console_the_json_and_shaded_on_the_time_charts() throws Exception {
+        RunResult result = compute(coldStart(400), true);
+        SteadyState steady = result.load().steadyState();
+
+        assertThat(dev.goodput.core.report.ConsoleReport.format(result))
+                .containsPattern("steady state: 0\\.[56]\\d s \\.\\. 3\\.[89]\\d s of the window \\(3\\.\\d\\d s\\), "
+                        + steady.requests()
+                        + " of 400 measured requests \\(8\\d%\\) inside; offered 10\\d\\.\\d\\d req/s,"
+                        + " achieved \\d+\\.\\d\\d req/s, mean in flight 5\\d\\.\\d; objectives judged inside it\n");
+        com.fasterxml.jackson.databind.JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(dev.goodput.core.report.JsonReport.toJson(result))
+                .get("load")
+                .get("steady_state");
+        assertThat(json.get("found").asBoolean()).isTrue();
+        assertThat(json.get("judged_inside").asBoolean()).isTrue();
+        assertThat(json.get("requests").asLong()).isEqualTo(steady.requests());
+        assertThat(json.get("start_s").asDouble()).isEqualTo(steady.startNanos() / 1e9);
+        assertThat(dev.goodput.core.internal.report.RunCharts.overTime(result))
+                .hasSize(3)
+                .allSatisfy(
+                        svg -> assertThat(svg).contains("<rect class=\"band\"").contains("steady state"));
+    }
+
+    @Test
+    void should_say_why_there_is_no_window_in_the_console_and_the_json() throws Exception {
+        RunResult result = compute(coldStart(60), true);
+
+        assertThat(dev.goodput.core.report.ConsoleReport.format(result))
+                .contains("steady state: none, too few measured requests to tell a ramp from noise (60, needs at least"
+                        + " 100); objectives inconclusive\n");
+        assertThat(new com.fasterxml.jackson.databind.ObjectMapper()
+                        .readTree(dev.goodput.core.report.JsonReport.toJson(result))
+                        .at("/load/steady_state/reason")
+                        .asText())
+                .startsWith("too few measured requests");
+        assertThat(dev.goodput.core.internal.report.RunCharts.overTime(result))
+                .noneSatisfy(svg -> assertThat(svg).contains("class=\"band\""));
+    }
 }
