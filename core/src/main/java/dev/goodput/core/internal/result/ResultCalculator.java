@@ -23,7 +23,6 @@ import dev.goodput.core.internal.stats.ExactDistribution;
 import dev.goodput.core.internal.stats.HistogramDistribution;
 import dev.goodput.core.internal.stats.ObjectiveEvaluator;
 import dev.goodput.core.internal.steady.SteadyScope;
-import dev.goodput.core.internal.steady.SteadyStateDetector;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -62,9 +61,9 @@ public final class ResultCalculator {
                 }
             }
         }
-        LoadStatistics load = loadStatistics(spec.load(), records, measured, snapshot.peakOutputChunksPerSecond());
-        SteadyScope scope = SteadyScope.of(
-                spec.judgeSteadyStateOnly(), load.steadyState(), measured, successes, load.windowSeconds());
+        LoadStatistics load = SteadyScope.detect(
+                loadStatistics(spec.load(), records, measured, snapshot.peakOutputChunksPerSecond()), measured);
+        SteadyScope scope = SteadyScope.of(spec, load, measured, successes);
         measured = scope.measured();
         successes = scope.successes();
         Map<Metric, Distribution> distributions = distributions(measured, successes, snapshot.icl(), snapshot.itl());
@@ -233,13 +232,7 @@ public final class ResultCalculator {
             offered = last > first ? (records.size() - 1) * 1e9 / (last - first) : Double.NaN;
         }
         return new LoadStatistics(
-                offered,
-                achieved,
-                windowStart,
-                windowEnd,
-                peakInFlight(measured),
-                peakOutputChunksPerSecond,
-                SteadyStateDetector.detect(measured));
+                offered, achieved, windowStart, windowEnd, peakInFlight(measured), peakOutputChunksPerSecond);
     }
 
     /**

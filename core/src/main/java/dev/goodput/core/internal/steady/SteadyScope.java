@@ -1,7 +1,9 @@
 package dev.goodput.core.internal.steady;
 
+import dev.goodput.core.LoadStatistics;
 import dev.goodput.core.ObjectiveVerdict;
 import dev.goodput.core.RequestRecord;
+import dev.goodput.core.RunSpec;
 import dev.goodput.core.SteadyState;
 import dev.goodput.core.Verdict;
 import java.util.List;
@@ -20,22 +22,31 @@ import java.util.List;
 public record SteadyScope(
         List<RequestRecord> measured, List<RequestRecord> successes, double windowSeconds, String inconclusiveReason) {
 
+    /** Returns the load statistics with the steady state detected from the measured requests. */
+    public static LoadStatistics detect(LoadStatistics load, List<RequestRecord> measured) {
+        return new LoadStatistics(
+                load.offeredRate(),
+                load.achievedRate(),
+                load.windowStartNanos(),
+                load.windowEndNanos(),
+                load.peakInFlight(),
+                load.peakOutputChunksPerSecond(),
+                SteadyStateDetector.detect(measured));
+    }
+
     /**
      * Returns the scope a run is judged over.
      *
-     * @param steadyOnly whether the spec asks to judge only the steady state
-     * @param steady the detected window
+     * @param spec the run's spec, which says whether to judge only the steady state
+     * @param load the run's load statistics, with the detected window
      * @param measured every measured request
      * @param successes the successful measured requests
-     * @param windowSeconds the length of the whole measurement window
      */
     public static SteadyScope of(
-            boolean steadyOnly,
-            SteadyState steady,
-            List<RequestRecord> measured,
-            List<RequestRecord> successes,
-            double windowSeconds) {
-        if (!steadyOnly) {
+            RunSpec spec, LoadStatistics load, List<RequestRecord> measured, List<RequestRecord> successes) {
+        SteadyState steady = load.steadyState();
+        double windowSeconds = load.windowSeconds();
+        if (!spec.judgeSteadyStateOnly()) {
             return new SteadyScope(measured, successes, windowSeconds, null);
         }
         if (!steady.found()) {
