@@ -32,6 +32,16 @@ class SteadyStateEndToEndTest {
     void should_find_the_steady_window_after_the_ramp_up_and_judge_inside_it() throws Exception {
         try (MockServer server = MockServer.start(MockServerConfig.defaults()
                 .withPerformanceModel(PerformanceModel.fixed(Duration.ofMillis(150), Duration.ofMillis(10))))) {
+            // A short run first, so that the JVM's compilation of the client and server is not what the window has
+            // to leave out; the measured run then starts from no requests in flight, its ramp-up.
+            Goodput.newRun(ServerEndpoint.of(server.baseUrl(), server.modelName()))
+                    .workload(WorkloadSpec.synthetic()
+                            .inputTokens(16)
+                            .outputTokens(20)
+                            .build())
+                    .load(Load.concurrency(8).requests(80))
+                    .preflight(false)
+                    .run();
             RunResult result = Goodput.newRun(ServerEndpoint.of(server.baseUrl(), server.modelName()))
                     .workload(WorkloadSpec.synthetic()
                             .inputTokens(16)
@@ -50,11 +60,12 @@ class SteadyStateEndToEndTest {
                     .max()
                     .orElseThrow();
             assertThat(steady.found()).as(steady.reason()).isTrue();
-            // The ramp lasts one request lifetime (about 340 ms); the window starts after most of it.
-            assertThat(steady.startNanos() - firstIntended).isBetween(200 * MS, 2_000 * MS);
+            // The ramp lasts one request lifetime (about 340 ms); the window starts after most of it (on a machine
+            // busy with other builds the requests of the first seconds can also be slower, and are left out too).
+            assertThat(steady.startNanos() - firstIntended).isBetween(200 * MS, 3_500 * MS);
             assertThat(steady.endNanos()).isLessThanOrEqualTo(lastIntended + 100 * MS);
             assertThat(steady.meanInFlight()).isBetween(8.0, 20.0);
-            assertThat(steady.requests()).isBetween(150L, 290L);
+            assertThat(steady.requests()).isBetween(120L, 290L);
             assertThat(result.summary(Metric.TTFT).count()).isEqualTo(steady.requests());
             assertThat(result.verdicts()).singleElement().satisfies(v -> {
                 assertThat(v.verdict()).isEqualTo(Verdict.MET);
