@@ -60,12 +60,13 @@ class SteadyStateEndToEndTest {
                     .max()
                     .orElseThrow();
             assertThat(steady.found()).as(steady.reason()).isTrue();
-            // The ramp lasts one request lifetime (about 340 ms); the window starts after most of it (on a machine
-            // busy with other builds the requests of the first seconds can also be slower, and are left out too).
-            assertThat(steady.startNanos() - firstIntended).isBetween(200 * MS, 4_000 * MS);
+            // The ramp lasts one request lifetime (about 340 ms), so the window starts after it. How much later is
+            // real time: alone it starts at about 0.33 s, but on a machine busy with other builds one slow stretch
+            // in the first half can make MSER cut up to the middle of the run (the synthetic tests pin the accuracy).
+            assertThat(steady.startNanos() - firstIntended).isBetween(200 * MS, 5_500 * MS);
             assertThat(steady.endNanos()).isLessThanOrEqualTo(lastIntended + 100 * MS);
             assertThat(steady.meanInFlight()).isBetween(12.0, 35.0);
-            assertThat(steady.requests()).isBetween(300L, 590L);
+            assertThat(steady.requests()).isBetween(250L, 590L);
             assertThat(result.summary(Metric.TTFT).count()).isEqualTo(steady.requests());
             assertThat(result.verdicts()).singleElement().satisfies(v -> {
                 assertThat(v.verdict()).isEqualTo(Verdict.MET);
