@@ -49,6 +49,8 @@ import org.apiguardian.api.API;
  *       model name or a server that does not stream would otherwise make a run of nothing but identical
  *       failures, minutes long, whose verdict blames the objectives rather than the setup.
  * </ul>
+ *
+ * <p>Longer than 300 lines because its builder holds every setting of a run, each documented where it is set.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class Goodput {
@@ -121,6 +123,7 @@ public final class Goodput {
         private RunWatcher watcher;
         private boolean preflight = true;
         private boolean failOnTooFewSamples = true;
+        private boolean judgeSteadyStateOnly;
         private boolean sizeForObjectives;
         private ScrapeSettings serverMetrics = ScrapeSettings.DEFAULT;
         private Deployment deployment = Deployment.UNSTATED;
@@ -216,6 +219,18 @@ public final class Goodput {
         }
 
         /**
+         * Judges only the steady part of the run (true) instead of the whole measurement window (false, the
+         * default): summaries, run-level values and verdicts cover the measured requests that started inside the
+         * {@link SteadyState} window, rates are over its length; the accounting still counts every request. When no
+         * steady state is found every verdict is {@link Verdict#INCONCLUSIVE}, naming why. See docs/metrics.md.
+         */
+        @API(status = EXPERIMENTAL, since = "0.2")
+        public RunBuilder judgeSteadyStateOnly(boolean value) {
+            this.judgeSteadyStateOnly = value;
+            return this;
+        }
+
+        /**
          * Chooses the HTTP client that sends: {@code "jdk"}, the JDK's {@code java.net.http} (the default), or
          * {@code "netty"}, which costs less CPU per token and stamps tokens closer to their arrival but needs
          * {@code dev.goodput:goodput-transport-netty} on the class path. Without this call the JVM system property
@@ -285,7 +300,8 @@ public final class Goodput {
                     failOnTooFewSamples,
                     serverMetrics,
                     deployment,
-                    transport);
+                    transport,
+                    judgeSteadyStateOnly);
         }
 
         /** Builds the spec and runs it; see {@link Goodput#run(RunSpec)}. */

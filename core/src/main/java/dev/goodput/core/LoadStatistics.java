@@ -18,6 +18,7 @@ import org.apiguardian.api.API;
  *     seconds counted from the earliest send of such a request, one per event however many tokens it carried
  *     (vLLM's {@code max_output_tokens_per_s}, with second boundaries on whole milliseconds); {@link #NOT_TRACKED}
  *     for a result computed from records alone, which do not hold the instant of every event
+ * @param steadyState the part of the window in which the load was steady, or why there was none
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record LoadStatistics(
@@ -26,7 +27,31 @@ public record LoadStatistics(
         long windowStartNanos,
         long windowEndNanos,
         int peakInFlight,
-        long peakOutputChunksPerSecond) {
+        long peakOutputChunksPerSecond,
+        SteadyState steadyState) {
+
+    public LoadStatistics {
+        java.util.Objects.requireNonNull(steadyState, "steadyState");
+    }
+
+    /** Creates load statistics without a steady-state detection (its reason says so). */
+    @API(status = EXPERIMENTAL, since = "0.2")
+    public LoadStatistics(
+            double offeredRate,
+            double achievedRate,
+            long windowStartNanos,
+            long windowEndNanos,
+            int peakInFlight,
+            long peakOutputChunksPerSecond) {
+        this(
+                offeredRate,
+                achievedRate,
+                windowStartNanos,
+                windowEndNanos,
+                peakInFlight,
+                peakOutputChunksPerSecond,
+                SteadyState.notFound(0, "not detected"));
+    }
 
     /** The value of {@link #peakOutputChunksPerSecond} when the run did not track it. */
     @API(status = EXPERIMENTAL, since = "0.2")

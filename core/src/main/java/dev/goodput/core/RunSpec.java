@@ -38,6 +38,9 @@ import org.apiguardian.api.API;
  *     {@link Deployment#UNSTATED})
  * @param transport the HTTP client that sends: {@code "jdk"} (the JDK's, the default) or {@code "netty"} (needs
  *     {@code dev.goodput:goodput-transport-netty} on the class path); see docs/transports.md
+ * @param judgeSteadyStateOnly whether summaries, run-level values and verdicts cover only the measured requests
+ *     that started inside the {@link SteadyState} window (default false: the whole measurement window); without a
+ *     steady state every verdict is inconclusive, see {@link Goodput.RunBuilder#judgeSteadyStateOnly(boolean)}
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record RunSpec(
@@ -55,7 +58,8 @@ public record RunSpec(
         boolean failOnTooFewSamples,
         ScrapeSettings serverMetrics,
         Deployment deployment,
-        String transport) {
+        String transport,
+        boolean judgeSteadyStateOnly) {
 
     /** The percentiles reported by default: 50, 90, 95, 99 and 99.9. */
     public static final List<Double> DEFAULT_PERCENTILES = List.of(50.0, 90.0, 95.0, 99.0, 99.9);
@@ -216,6 +220,11 @@ public record RunSpec(
         return copy(c -> c.serverMetrics = value);
     }
 
+    /** Returns this spec judging only the steady-state window (true) or the whole measurement window (false). */
+    public RunSpec withJudgeSteadyStateOnly(boolean value) {
+        return copy(c -> c.judgeSteadyStateOnly = value);
+    }
+
     /** Returns this spec with a stated deployment (GPUs, price, model size). */
     public RunSpec withDeployment(Deployment value) {
         return copy(c -> c.deployment = value);
@@ -245,6 +254,7 @@ public record RunSpec(
         ScrapeSettings serverMetrics;
         Deployment deployment;
         String transport;
+        boolean judgeSteadyStateOnly;
 
         Copy(RunSpec spec) {
             server = spec.server;
@@ -262,6 +272,7 @@ public record RunSpec(
             serverMetrics = spec.serverMetrics;
             deployment = spec.deployment;
             transport = spec.transport;
+            judgeSteadyStateOnly = spec.judgeSteadyStateOnly;
         }
 
         RunSpec build() {
@@ -280,7 +291,8 @@ public record RunSpec(
                     failOnTooFewSamples,
                     serverMetrics,
                     deployment,
-                    transport);
+                    transport,
+                    judgeSteadyStateOnly);
         }
     }
 

@@ -135,6 +135,7 @@ final class GateContext {
         return run.sendLagLimit(configuration.sendLagLimit())
                 .preflight(configuration.preflight())
                 .failOnTooFewSamples(configuration.failOnInconclusive())
+                .judgeSteadyStateOnly(configuration.steadyStateOnly())
                 .serverMetrics(serverMetrics)
                 .deployment(deployment)
                 .progress(progressLine());

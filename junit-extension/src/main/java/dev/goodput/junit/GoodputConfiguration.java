@@ -34,7 +34,8 @@ record GoodputConfiguration(
         boolean preflight,
         boolean serverMetrics,
         List<String> serverMetricsEndpoints,
-        Optional<String> transport) {
+        Optional<String> transport,
+        boolean steadyStateOnly) {
 
     static final String SERVER_URL = "goodput.server.url";
     static final String SERVER_MODEL = "goodput.server.model";
@@ -54,6 +55,8 @@ record GoodputConfiguration(
     static final String CLIENT_TRANSPORT = "goodput.client.transport";
     /** The preflight check's setting (read where that check lives). */
     static final String PREFLIGHT = "goodput.preflight";
+    /** Judge objectives only inside the detected steady-state window ({@code on}) or the whole window ({@code off}). */
+    static final String SLO_STEADY_STATE_ONLY = "goodput.slo.steady-state-only";
     /** The history file each run appends to (read by {@link GateHistory}; unset, no history). */
     static final String HISTORY_FILE = "goodput.history.file";
     /** The commit a history entry records, over {@code GITHUB_SHA} and {@code CI_COMMIT_SHA}. */
@@ -82,6 +85,7 @@ record GoodputConfiguration(
                     CLIENT_SEND_LAG_LIMIT,
                     CLIENT_TRANSPORT,
                     PREFLIGHT,
+                    SLO_STEADY_STATE_ONLY,
                     SERVER_METRICS,
                     SERVER_METRICS_ENDPOINTS,
                     HISTORY_FILE,
@@ -159,7 +163,10 @@ record GoodputConfiguration(
                 preflight,
                 serverMetrics,
                 serverMetricsEndpoints,
-                parameter(context, CLIENT_TRANSPORT).map(GoodputConfiguration::transport));
+                parameter(context, CLIENT_TRANSPORT).map(GoodputConfiguration::transport),
+                parameter(context, SLO_STEADY_STATE_ONLY)
+                        .map(value -> onOrOff(SLO_STEADY_STATE_ONLY, value))
+                        .orElse(false));
     }
 
     /** Refuses a server setting without {@code goodput.server.url}: it would apply to no server at all. */

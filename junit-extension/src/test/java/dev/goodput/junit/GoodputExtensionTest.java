@@ -174,6 +174,45 @@ class GoodputExtensionTest {
 
     @GoodputTest
     @SimulatedServer(preset = "fixed")
+    static class SteadyStateOnlyGate {
+        static RunResult captured;
+
+        @org.junit.jupiter.api.Test
+        @Workload(inputTokens = 8, outputTokens = 2)
+        @LoadProfile(rate = 200, requests = 40)
+        @Slo(metric = TTFT, percentile = 50, atMost = 2000)
+        void gate(RunResult result) {
+            captured = result;
+        }
+    }
+
+    @Test
+    void should_judge_only_the_steady_state_when_configured_and_call_a_run_without_one_inconclusive() {
+        // 40 requests are too few to find a steady state: the p50 any run meets becomes inconclusive.
+        execute(SteadyStateOnlyGate.class, Map.of("goodput.slo.steady-state-only", "on"))
+                .testEvents()
+                .assertStatistics(stats -> stats.succeeded(0).failed(1));
+
+        execute(
+                        SteadyStateOnlyGate.class,
+                        Map.of("goodput.slo.steady-state-only", "on", "goodput.slo.inconclusive", "warn"))
+                .testEvents()
+                .assertStatistics(stats -> stats.succeeded(1).failed(0));
+        RunResult result = SteadyStateOnlyGate.captured;
+        assertThat(result.spec().judgeSteadyStateOnly()).isTrue();
+        assertThat(result.verdicts()).singleElement().satisfies(v -> {
+            assertThat(v.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+            assertThat(v.reason()).startsWith("judged on the steady state only, and there was none: too few");
+        });
+
+        execute(SteadyStateOnlyGate.class, Map.of())
+                .testEvents()
+                .assertStatistics(stats -> stats.succeeded(1).failed(0));
+        assertThat(SteadyStateOnlyGate.captured.spec().judgeSteadyStateOnly()).isFalse();
+    }
+
+    @GoodputTest
+    @SimulatedServer(preset = "fixed")
     static class TooFewForItsPercentile {
         @ServerUnderTest
         static dev.goodput.mock.MockServer server;

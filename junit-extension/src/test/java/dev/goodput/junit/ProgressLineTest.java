@@ -159,7 +159,8 @@ class ProgressLineTest {
                 true,
                 true,
                 java.util.List.of(),
-                Optional.empty());
+                Optional.empty(),
+                false);
 
         assertThat(ProgressLine.forTest("Gate.m()", off)).isNull();
         assertThat(SweepProgressLine.forTest("Gate.m()", off)).isNull();

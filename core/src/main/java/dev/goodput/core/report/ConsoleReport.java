@@ -79,6 +79,8 @@ public final class ConsoleReport {
                 fixed(result.load().achievedRate()),
                 result.load().windowSeconds(),
                 result.load().peakInFlight());
+        out.append(dev.goodput.core.internal.report.SteadyStateText.line(result))
+                .append('\n');
         List<Double> percentiles = result.spec().percentiles();
         StringBuilder header = new StringBuilder(String.format(Locale.ROOT, "%-12s %8s %10s", "ms", "n", "mean"));
         for (double percentile : percentiles) {

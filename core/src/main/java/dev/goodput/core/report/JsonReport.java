@@ -195,6 +195,7 @@ public final class JsonReport {
         number(json, "achieved_rate", result.load().achievedRate());
         json.writeNumberField("window_s", result.load().windowSeconds());
         json.writeNumberField("peak_in_flight", result.load().peakInFlight());
+        dev.goodput.core.internal.report.SteadyStateText.writeJson(json, result);
         json.writeEndObject();
     }
 

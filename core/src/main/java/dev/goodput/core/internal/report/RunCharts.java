@@ -5,6 +5,7 @@ import dev.goodput.core.Objective;
 import dev.goodput.core.Phase;
 import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RunResult;
+import dev.goodput.core.SteadyState;
 import dev.goodput.core.Summary;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -15,7 +16,8 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * The charts of one run: the latency distributions as CDFs (exact for per-request metrics, from the computed
- * percentiles for pooled ITL), and throughput, requests in flight and TTFT over the run's time.
+ * percentiles for pooled ITL), and throughput, requests in flight and TTFT over the run's time, with the steady-state
+ * window shaded.
  */
 public final class RunCharts {
 
@@ -103,10 +105,14 @@ public final class RunCharts {
             }
         }
         List<String> charts = new ArrayList<>();
-        charts.add(new SvgChart("over-time-throughput", "Throughput over time", "time (s)", "requests/s")
-                .lineWithDots("completed per second", second, completed)
+        SteadyState steady = result.load().steadyState();
+        charts.add(shade(
+                        new SvgChart("over-time-throughput", "Throughput over time", "time (s)", "requests/s")
+                                .lineWithDots("completed per second", second, completed),
+                        steady,
+                        start)
                 .render());
-        charts.add(inFlight(records, start));
+        charts.add(shade(inFlight(records, start), steady, start).render());
         List<RequestRecord> withTtft = records.stream()
                 .filter(r -> r.firstTokenNanos() != RequestRecord.ABSENT)
                 .toList();
@@ -121,11 +127,18 @@ public final class RunCharts {
                 ttftChart.horizontal(slo.toString(), slo.threshold() / 1e6);
             }
         }
-        charts.add(ttftChart.render());
+        charts.add(shade(ttftChart, steady, start).render());
         return charts;
     }
 
-    private static String inFlight(List<RequestRecord> records, long start) {
+    /** Shades the steady-state window, when there is one, on a chart whose time axis starts at {@code start}. */
+    private static SvgChart shade(SvgChart chart, SteadyState steady, long start) {
+        return steady.found()
+                ? chart.band("steady state", (steady.startNanos() - start) / 1e9, (steady.endNanos() - start) / 1e9)
+                : chart;
+    }
+
+    private static SvgChart inFlight(List<RequestRecord> records, long start) {
         long[] events = new long[records.size() * 2];
         int n = 0;
         for (RequestRecord record : records) {
@@ -142,7 +155,6 @@ public final class RunCharts {
             y[i] = level;
         }
         return new SvgChart("over-time-in-flight", "Requests in flight over time", "time (s)", "requests")
-                .steps("in flight or queued", x, y)
-                .render();
+                .steps("in flight or queued", x, y);
     }
 }

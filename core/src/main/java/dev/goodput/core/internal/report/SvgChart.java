@@ -29,6 +29,9 @@ public final class SvgChart {
     private final ReferenceLines verticals = new ReferenceLines(true);
     private final List<double[]> marks = new ArrayList<>();
     private final List<String> markLabels = new ArrayList<>();
+    private String bandLabel;
+    private double bandFrom = Double.NaN;
+    private double bandTo = Double.NaN;
 
     private record Series(String name, double[] x, double[] y, boolean dots, boolean step) {}
 
@@ -75,6 +78,14 @@ public final class SvgChart {
         return this;
     }
 
+    /** Shades the x range {@code [from, to]} behind the series, for example a run's steady-state window. */
+    public SvgChart band(String label, double from, double to) {
+        bandLabel = label;
+        bandFrom = from;
+        bandTo = to;
+        return this;
+    }
+
     /** Adds a labelled mark at a point. */
     public SvgChart mark(String label, double x, double y) {
         marks.add(new double[] {x, y});
@@ -108,6 +119,7 @@ public final class SvgChart {
         svg.append("<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>");
         text(svg, WIDTH / 2.0 - RIGHT / 2.0, 18, title, "middle", "title");
         grid(svg, xAxis, yAxis);
+        drawBand(svg, xAxis);
         horizontals.draw(svg, yAxis);
         verticals.draw(svg, xAxis);
         for (int s = 0; s < series.size(); s++) {
@@ -127,6 +139,24 @@ public final class SvgChart {
             text(svg, nearRight ? x - 9 : x + 9, labelY, markLabels.get(i), nearRight ? "end" : "start", "mark-label");
         }
         return svg.append("</svg>").toString();
+    }
+
+    private void drawBand(StringBuilder svg, Axis xAxis) {
+        if (!(bandTo > bandFrom)) {
+            return;
+        }
+        double from = px(xAxis, Math.max(bandFrom, xAxis.min()));
+        double to = px(xAxis, Math.min(bandTo, xAxis.max()));
+        svg.append(String.format(
+                Locale.ROOT,
+                "<rect class=\"band\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"#2ca02c\""
+                        + " fill-opacity=\"0.12\"><title>%s</title></rect>",
+                from,
+                TOP,
+                Math.max(0, to - from),
+                HEIGHT - TOP - BOTTOM,
+                Html.escape(bandLabel)));
+        text(svg, (from + to) / 2, TOP + 12, bandLabel, "middle", "band-label");
     }
 
     private void drawSeries(StringBuilder svg, Series s, String color, Axis xAxis, Axis yAxis, int index) {

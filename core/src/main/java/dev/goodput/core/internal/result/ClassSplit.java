@@ -6,6 +6,7 @@ import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RunEnvironment;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.RunSpec;
+import dev.goodput.core.SteadyState;
 import dev.goodput.core.workload.WorkloadClass;
 import dev.goodput.core.workload.WorkloadMix;
 import java.util.ArrayList;
@@ -51,8 +52,12 @@ public final class ClassSplit {
         return mix.share(mix.workloadClass(onlyClass).orElseThrow());
     }
 
-    /** Returns each class's result, in the mix's order; empty when the workload has no classes. */
-    static Map<String, RunResult> results(RunSpec spec, RunEnvironment environment, RunSnapshot snapshot) {
+    /**
+     * Returns each class's result, in the mix's order, each over the run's steady-state {@code window}; empty when
+     * the workload has no classes.
+     */
+    static Map<String, RunResult> results(
+            RunSpec spec, RunEnvironment environment, RunSnapshot snapshot, SteadyState window) {
         if (!(spec.workload() instanceof WorkloadMix mix)) {
             return Map.of();
         }
@@ -76,7 +81,7 @@ public final class ClassSplit {
                     RunSnapshot.NOT_TRACKED,
                     RunSnapshot.NOT_TRACKED,
                     snapshot.clientPauses());
-            results.put(name, ResultCalculator.compute(spec, environment, part, name, Map.of()));
+            results.put(name, ResultCalculator.compute(spec, environment, part, name, Map.of(), window));
         });
         return results;
     }

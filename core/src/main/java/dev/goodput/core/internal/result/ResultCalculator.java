@@ -16,11 +16,14 @@ import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RunEnvironment;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.RunSpec;
+import dev.goodput.core.SteadyState;
 import dev.goodput.core.Summary;
 import dev.goodput.core.internal.stats.Distribution;
 import dev.goodput.core.internal.stats.ExactDistribution;
 import dev.goodput.core.internal.stats.HistogramDistribution;
 import dev.goodput.core.internal.stats.ObjectiveEvaluator;
+import dev.goodput.core.internal.steady.SteadyScope;
+import dev.goodput.core.internal.steady.SteadyStateDetector;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -44,19 +47,26 @@ public final class ResultCalculator {
      * @param snapshot everything it measured
      */
     public static RunResult compute(RunSpec spec, RunEnvironment environment, RunSnapshot snapshot) {
-        return compute(spec, environment, snapshot, null, ClassSplit.results(spec, environment, snapshot));
+        // The steady state is the server's and the whole load's: every class is judged over the run's window.
+        SteadyState window = SteadyStateDetector.detect(snapshot.records().stream()
+                .filter(record -> record.phase() == Phase.MEASURED)
+                .toList());
+        return compute(
+                spec, environment, snapshot, null, ClassSplit.results(spec, environment, snapshot, window), window);
     }
 
     /**
      * Computes the result of a run, or of one workload class of it ({@code onlyClass}, whose objectives alone it
-     * judges); a whole run takes the verdicts on class objectives from its {@code classes}.
+     * judges); a whole run takes the verdicts on class objectives from its {@code classes}. Both are judged over
+     * the run's steady-state {@code window} when the spec asks for it.
      */
     static RunResult compute(
             RunSpec spec,
             RunEnvironment environment,
             RunSnapshot snapshot,
             String onlyClass,
-            Map<String, RunResult> classes) {
+            Map<String, RunResult> classes,
+            SteadyState window) {
         List<RequestRecord> records = snapshot.records();
         List<RequestRecord> measured = new ArrayList<>();
         List<RequestRecord> successes = new ArrayList<>();
@@ -68,22 +78,26 @@ public final class ResultCalculator {
                 }
             }
         }
+        LoadStatistics load = SteadyScope.with(
+                loadStatistics(
+                        spec.load(),
+                        records,
+                        measured,
+                        snapshot.peakOutputChunksPerSecond(),
+                        ClassSplit.share(spec, onlyClass)),
+                window);
+        SteadyScope scope = SteadyScope.of(spec, load, measured, successes);
+        measured = scope.measured();
+        successes = scope.successes();
         Map<Metric, Distribution> distributions = distributions(measured, successes, snapshot.icl(), snapshot.itl());
         double[] percentiles =
                 spec.percentiles().stream().mapToDouble(Double::doubleValue).toArray();
         Map<Metric, Summary> summaries = new EnumMap<>(Metric.class);
         distributions.forEach((metric, distribution) -> summaries.put(metric, distribution.summarize(percentiles)));
-
-        LoadStatistics load = loadStatistics(
-                spec.load(),
-                records,
-                measured,
-                snapshot.peakOutputChunksPerSecond(),
-                ClassSplit.share(spec, onlyClass));
         long good = successes.stream()
                 .filter(record -> ClassSplit.isGood(record, spec))
                 .count();
-        Map<Metric, Double> values = runValues(measured, successes, good, load.windowSeconds());
+        Map<Metric, Double> values = runValues(measured, successes, good, scope.windowSeconds());
 
         List<ObjectiveVerdict> verdicts = new ArrayList<>();
         for (Objective slo : spec.objectives()) {
@@ -107,7 +121,7 @@ public final class ResultCalculator {
                 load,
                 summaries,
                 values,
-                verdicts,
+                scope.judge(verdicts),
                 good,
                 TokenStatisticsCalculator.compute(successes, snapshot.ignoreEosRequests(), snapshot.shorterThanAsked()),
                 ClientHealthJudge.judge(
