@@ -111,6 +111,28 @@ class ClassSplitTest {
     }
 
     @Test
+    void should_judge_classes_over_the_runs_steady_state_window_when_asked() {
+        RunSpec spec = Goodput.newRun(SERVER)
+                .workload(MIX)
+                .load(Load.constantRate(5).requests(7))
+                .objectives(List.of(Objective.of(Metric.TTFT).inClass("a").max().atMost(Duration.ofMillis(500))))
+                .judgeSteadyStateOnly(true)
+                .build();
+
+        RunResult result = ResultCalculator.compute(
+                spec,
+                RunEnvironment.current(Instant.EPOCH),
+                RunSnapshot.of(RECORDS, new Histogram(3), new Histogram(3)));
+
+        // Five measured requests are too few for a steady state: the class's verdict cannot stand either.
+        assertThat(result.load().steadyState().found()).isFalse();
+        assertThat(result.forClass("a").load().steadyState())
+                .isEqualTo(result.load().steadyState());
+        assertThat(result.verdicts().get(0).verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(result.verdicts().get(0).reason()).startsWith("judged on the steady state only, and there was none");
+    }
+
+    @Test
     void should_refuse_an_objective_on_a_class_the_workload_does_not_have() {
         assertThatThrownBy(() -> compute(List.of(
                         Objective.of(Metric.TTFT).inClass("chat").percentile(99).atMost(Duration.ofMillis(300)))))
