@@ -44,22 +44,41 @@ public final class DatasetConversationWorkload implements SessionWorkload {
     /** A kept conversation: all its messages in order, and per turn the prompt and output lengths. */
     private record Session(List<ChatMessage> messages, int systemMessages, int[] promptTokens, int[] outputTokens) {}
 
-    private final Path file;
     private final List<Session> sessions;
     private final long[] firstTurnOfSession;
     private final Map<String, Integer> skipped;
-    private final Builder settings;
+    private final PromptTokenizer tokenizer;
+    private final RequestShape shape;
+    private final Duration thinkTime;
+    private final Map<String, Object> description = new LinkedHashMap<>();
     private final Map<Long, Integer> turnByIndex = new ConcurrentHashMap<>();
 
     private DatasetConversationWorkload(Builder builder, List<Session> sessions, Map<String, Integer> skipped) {
-        this.file = builder.file;
         this.sessions = List.copyOf(sessions);
         this.skipped = Collections.unmodifiableMap(new TreeMap<>(skipped));
-        this.settings = builder.copy();
+        this.tokenizer = builder.tokenizer;
+        this.shape = builder.shape;
+        this.thinkTime = builder.thinkTime;
         this.firstTurnOfSession = new long[sessions.size() + 1];
         for (int s = 0; s < sessions.size(); s++) {
             firstTurnOfSession[s + 1] = firstTurnOfSession[s] + sessions.get(s).outputTokens().length;
         }
+        description.put("type", "dataset_conversation");
+        description.put("source", builder.file.toString());
+        description.put("conversations", sessions.size());
+        description.put("turns", firstTurnOfSession[sessions.size()]);
+        description.put(
+                "skipped", skipped.values().stream().mapToInt(Integer::intValue).sum());
+        description.put("skipped_by_reason", this.skipped);
+        description.putAll(shape.describe());
+        description.put("tokenizer", tokenizer.name());
+        description.put("min_turns", builder.minTurns);
+        description.put("max_turns", builder.maxTurns);
+        description.put("output_tokens_min", builder.minOutputTokens);
+        description.put("output_tokens_max", builder.maxOutputTokens);
+        description.put("think_time_ms", thinkTime.toMillis());
+        description.put("shuffle", builder.shuffle);
+        description.put("seed", builder.seed);
     }
 
     /**
@@ -88,7 +107,7 @@ public final class DatasetConversationWorkload implements SessionWorkload {
 
     @Override
     public Duration thinkTime() {
-        return settings.thinkTime;
+        return thinkTime;
     }
 
     @Override
@@ -116,11 +135,11 @@ public final class DatasetConversationWorkload implements SessionWorkload {
         turnByIndex.put(index, turn + 1);
         List<ChatMessage> messages = replayed.messages().subList(0, replayed.systemMessages() + 2 * turn + 1);
         int output = replayed.outputTokens()[turn];
-        if (settings.shape.api() == ApiKind.COMPLETIONS) {
+        if (shape.api() == ApiKind.COMPLETIONS) {
             String joined = messages.stream().map(ChatMessage::content).collect(Collectors.joining("\n"));
-            return settings.shape.request(joined, settings.tokenizer.count(joined), output);
+            return shape.request(joined, tokenizer.count(joined), output);
         }
-        return settings.shape.request(messages, replayed.promptTokens()[turn], output);
+        return shape.request(messages, replayed.promptTokens()[turn], output);
     }
 
     @Override
@@ -137,24 +156,7 @@ public final class DatasetConversationWorkload implements SessionWorkload {
 
     @Override
     public Map<String, Object> describe() {
-        Map<String, Object> description = new LinkedHashMap<>();
-        description.put("type", "dataset_conversation");
-        description.put("source", file.toString());
-        description.put("conversations", sessions.size());
-        description.put("turns", firstTurnOfSession[sessions.size()]);
-        description.put(
-                "skipped", skipped.values().stream().mapToInt(Integer::intValue).sum());
-        description.put("skipped_by_reason", skipped);
-        description.putAll(settings.shape.describe());
-        description.put("tokenizer", settings.tokenizer.name());
-        description.put("min_turns", settings.minTurns);
-        description.put("max_turns", settings.maxTurns);
-        description.put("output_tokens_min", settings.minOutputTokens);
-        description.put("output_tokens_max", settings.maxOutputTokens);
-        description.put("think_time_ms", settings.thinkTime.toMillis());
-        description.put("shuffle", settings.shuffle);
-        description.put("seed", settings.seed);
-        return description;
+        return new LinkedHashMap<>(description);
     }
 
     /** Builds a {@link DatasetConversationWorkload} from the conversations read. */
@@ -282,20 +284,6 @@ public final class DatasetConversationWorkload implements SessionWorkload {
                 messages.add(reply);
             }
             return new Session(List.copyOf(messages), conversation.system().size(), prompts, outputs);
-        }
-
-        private Builder copy() {
-            Builder copy = new Builder(file, read);
-            copy.tokenizer = tokenizer;
-            copy.maxTurns = maxTurns;
-            copy.minTurns = minTurns;
-            copy.minOutputTokens = minOutputTokens;
-            copy.maxOutputTokens = maxOutputTokens;
-            copy.thinkTime = thinkTime;
-            copy.shape = shape;
-            copy.shuffle = shuffle;
-            copy.seed = seed;
-            return copy;
         }
     }
 }

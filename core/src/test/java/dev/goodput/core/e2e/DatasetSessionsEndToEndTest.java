@@ -129,6 +129,32 @@ class DatasetSessionsEndToEndTest {
         }
     }
 
+    @Test
+    void should_split_a_replayed_run_by_turn() throws Exception {
+        try (MockServer server = MockServer.start(MockServerConfig.defaults()
+                .withPerformanceModel(PerformanceModel.fixed(Duration.ofMillis(5), Duration.ofMillis(1))))) {
+            ServerEndpoint endpoint = ServerEndpoint.of(server.baseUrl(), server.modelName());
+            // tag::replay-sessions[]
+            DatasetConversationWorkload workload = DatasetConversationWorkload.read(SAMPLE)
+                    .maxTurns(4) // the first 4 turns of longer conversations
+                    .minTurns(2) // conversations of 1 turn are skipped and counted
+                    .outputTokensBetween(2, 64) // each turn asks for its recorded reply's length, within these
+                    .thinkTime(Duration.ofMillis(10))
+                    .shuffle(42)
+                    .build();
+            RunResult result =
+                    Goodput.run(endpoint, workload, Load.concurrency(1).requests(9));
+            Map<Integer, RunResult> byTurn = workload.resultsByTurn(result);
+            // end::replay-sessions[]
+            // One user, one round of the three sessions kept (3, 2 and 4 turns) in a shuffled order.
+            assertThat(byTurn).hasSize(4);
+            assertThat(byTurn.values()).extracting(r -> r.records().size()).containsExactly(3, 3, 2, 1);
+            assertThat(workload.describe()).containsEntry("skipped", 6).containsEntry("conversations", 3);
+            assertThat(result.records())
+                    .allSatisfy(r -> assertThat(r.outputTokens()).isBetween(2, 64));
+        }
+    }
+
     private static List<Integer> oneTo(int n) {
         List<Integer> turns = new ArrayList<>();
         for (int t = 1; t <= n; t++) {
