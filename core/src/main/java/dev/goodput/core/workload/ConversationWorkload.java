@@ -25,8 +25,9 @@ import org.apiguardian.api.API;
  * of session {@code i / turns}, sent at its arrival without waiting for the previous turn.
  *
  * <p>Replies in the history are synthesised (the server's real replies are not kept), as AIPerf and GuideLLM
- * do. {@link #resultsByTurn(dev.goodput.core.RunResult)} splits a run's metrics by turn. An instance remembers the turns of the
- * requests it built: use one instance per run.
+ * do; {@link DatasetConversationWorkload} replays recorded conversations instead.
+ * {@link #resultsByTurn(dev.goodput.core.RunResult)} splits a run's metrics by turn. An instance remembers the
+ * turns of the requests it built: use one instance per run.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class ConversationWorkload implements SessionWorkload {
