@@ -14,6 +14,9 @@ import dev.goodput.core.workload.SessionWorkload;
 import dev.goodput.mock.MockServer;
 import dev.goodput.mock.MockServerConfig;
 import dev.goodput.mock.PerformanceModel;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,6 +26,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Replays recorded conversations in a closed loop against the simulated server: each virtual user's session
@@ -31,7 +35,18 @@ import org.junit.jupiter.api.Test;
 class DatasetSessionsEndToEndTest {
 
     private static final long MS = 1_000_000;
-    private static final Path SAMPLE = Path.of("src/test/resources/workload/sharegpt-multiturn.json");
+
+    @TempDir
+    Path directory;
+
+    /** The sample as a file: the transport-netty module runs these tests from core's test jar. */
+    private Path sample() throws IOException {
+        Path file = directory.resolve("sharegpt-multiturn.json");
+        try (InputStream in = getClass().getResourceAsStream("/workload/sharegpt-multiturn.json")) {
+            Files.copy(in, file);
+        }
+        return file;
+    }
 
     /** Passes everything to the workload and notes which session each request belongs to. */
     private record SessionRecorder(SessionWorkload workload, Map<Long, Long> sessionOf) implements SessionWorkload {
@@ -70,7 +85,7 @@ class DatasetSessionsEndToEndTest {
 
     @Test
     void should_run_each_users_session_turn_by_turn_with_the_history_growing_on_the_server() throws Exception {
-        DatasetConversationWorkload workload = DatasetConversationWorkload.read(SAMPLE)
+        DatasetConversationWorkload workload = DatasetConversationWorkload.read(sample())
                 .thinkTime(Duration.ofMillis(20))
                 .build();
         SessionRecorder recorder = new SessionRecorder(workload, new ConcurrentHashMap<>());
@@ -134,8 +149,9 @@ class DatasetSessionsEndToEndTest {
         try (MockServer server = MockServer.start(MockServerConfig.defaults()
                 .withPerformanceModel(PerformanceModel.fixed(Duration.ofMillis(5), Duration.ofMillis(1))))) {
             ServerEndpoint endpoint = ServerEndpoint.of(server.baseUrl(), server.modelName());
+            Path chats = sample();
             // tag::replay-sessions[]
-            DatasetConversationWorkload workload = DatasetConversationWorkload.read(SAMPLE)
+            DatasetConversationWorkload workload = DatasetConversationWorkload.read(chats)
                     .maxTurns(4) // the first 4 turns of longer conversations
                     .minTurns(2) // conversations of 1 turn are skipped and counted
                     .outputTokensBetween(2, 64) // each turn asks for its recorded reply's length, within these
