@@ -109,7 +109,9 @@ public @interface Workload {
     /**
      * A dataset file: {@code .json} is ShareGPT (first human turn, the reply's length as output length),
      * {@code .jsonl} has {@code prompt} or {@code messages} and optional {@code output_tokens} per line
-     * ({@link #outputTokens()} otherwise). Empty for synthetic prompts.
+     * ({@link #outputTokens()} otherwise). With {@link #turns()} above 1, each conversation of the file
+     * (ShareGPT {@code conversations} or {@code messages}, JSON array or JSONL) is replayed as a session instead.
+     * Empty for synthetic prompts.
      */
     String dataset() default "";
 
@@ -128,7 +130,10 @@ public @interface Workload {
     /** For a trace: if above 0, rescales its time to this mean rate in requests/s (instead of timeScale). */
     double traceRate() default 0;
 
-    /** Turns per multi-turn session; above 1 sends conversations with growing history. */
+    /**
+     * Turns per multi-turn session; above 1 sends conversations with growing history. With a {@link #dataset()},
+     * the most turns replayed of each recorded conversation ({@code Integer.MAX_VALUE} for all).
+     */
     int turns() default 1;
 
     /** For conversations: the pause between a reply and the session's next turn, in milliseconds. */

@@ -3,6 +3,7 @@ package dev.goodput.junit;
 import dev.goodput.core.SyntheticWorkload;
 import dev.goodput.core.WorkloadSpec;
 import dev.goodput.core.workload.ConversationWorkload;
+import dev.goodput.core.workload.DatasetConversationWorkload;
 import dev.goodput.core.workload.DatasetWorkload;
 import dev.goodput.core.workload.LengthDistribution;
 import dev.goodput.core.workload.PrefixPolicy;
@@ -23,6 +24,9 @@ import java.time.Duration;
 /** Turns a {@link Workload} annotation into a core workload, reading any file it names at once. */
 final class WorkloadAnnotations {
 
+    /** {@link Workload#outputTokens()}'s default, which a dataset replayed as sessions leaves unset. */
+    private static final int DEFAULT_OUTPUT_TOKENS = 128;
+
     private WorkloadAnnotations() {}
 
     static WorkloadSpec of(Workload w) {
@@ -35,9 +39,9 @@ final class WorkloadAnnotations {
         if (w.turns() < 1) {
             throw new IllegalArgumentException("turns must be at least 1, was " + w.turns());
         }
-        if (w.turns() > 1 && (dataset || trace)) {
-            throw new IllegalArgumentException("turns (" + w.turns() + ") makes synthetic conversations; it"
-                    + " cannot be combined with a dataset or trace file");
+        if (w.turns() > 1 && trace) {
+            throw new IllegalArgumentException("turns (" + w.turns() + ") makes conversations; it cannot be"
+                    + " combined with a trace file (trace = \"" + w.trace() + "\")");
         }
         PromptTokenizer tokenizer = PromptTokenizer.parse(tokenizerName(w.tokenizer()));
         RequestShape shape = new RequestShape(w.api(), w.ignoreEos(), 0.0);
@@ -50,6 +54,9 @@ final class WorkloadAnnotations {
         }
         if (dataset) {
             Path file = path(w.dataset());
+            if (w.turns() > 1) {
+                return sessions(w, file, tokenizer, shape);
+            }
             DatasetWorkload.Builder builder = file.toString().endsWith(".jsonl")
                     ? DatasetWorkload.jsonl(file)
                     : DatasetWorkload.shareGpt(file, tokenizer, w.vllmFilters());
@@ -96,6 +103,25 @@ final class WorkloadAnnotations {
                 .prefix(prefix(w))
                 .shape(shape)
                 .seed(w.seed())
+                .build();
+    }
+
+    /** Replays the dataset's conversations as sessions of up to {@code turns} turns. */
+    private static WorkloadSpec sessions(Workload w, Path file, PromptTokenizer tokenizer, RequestShape shape) {
+        if (w.vllmFilters()) {
+            throw new IllegalArgumentException("vllmFilters = true applies to single-turn ShareGPT prompts, not to"
+                    + " conversations replayed as sessions (turns = " + w.turns() + ")");
+        }
+        if (w.outputTokens() != DEFAULT_OUTPUT_TOKENS) {
+            throw new IllegalArgumentException("outputTokens = " + w.outputTokens() + " does not apply to conversations"
+                    + " replayed as sessions (turns = " + w.turns() + "): each turn asks for the length of the"
+                    + " dataset's reply to it");
+        }
+        return DatasetConversationWorkload.read(file)
+                .tokenizer(tokenizer)
+                .maxTurns(w.turns())
+                .thinkTime(Duration.ofMillis(w.thinkTimeMillis()))
+                .shape(shape)
                 .build();
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.goodput.core.SyntheticWorkload;
 import dev.goodput.core.workload.ConversationWorkload;
+import dev.goodput.core.workload.DatasetConversationWorkload;
 import dev.goodput.core.workload.DatasetWorkload;
 import dev.goodput.core.workload.RandomWorkload;
 import dev.goodput.core.workload.TraceWorkload;
@@ -57,6 +58,22 @@ class WorkloadAnnotationTest {
 
         @Workload(prefix = Workload.Prefix.WARM, prefixTokens = 300, inputTokens = 256)
         void prefixTooLong() {}
+
+        @Workload(dataset = "classpath:workload/sharegpt-multiturn.json", turns = 2, thinkTimeMillis = 100)
+        @LoadProfile(concurrency = 2, requests = 4)
+        void sessions() {}
+
+        @Workload(dataset = "classpath:workload/sharegpt-multiturn.json", turns = 2, vllmFilters = true)
+        void sessionsWithVllmFilters() {}
+
+        @Workload(dataset = "classpath:workload/sharegpt-multiturn.json", turns = 3, outputTokens = 64)
+        void sessionsWithOutputTokens() {}
+
+        @Workload(dataset = "classpath:workload/bad-dataset.jsonl", turns = 3)
+        void sessionsFromSingleTurnFile() {}
+
+        @Workload(trace = "classpath:workload/mooncake.jsonl", turns = 3)
+        void traceWithTurns() {}
 
         @Workload(
                 inputLengths = Workload.Lengths.EMPIRICAL,
@@ -112,6 +129,36 @@ class WorkloadAnnotationTest {
             assertThat(c.turns()).isEqualTo(4);
             assertThat(c.thinkTime().toMillis()).isEqualTo(500);
         });
+    }
+
+    @Test
+    void should_replay_a_datasets_conversations_as_sessions_of_at_most_turns_turns() throws Exception {
+        assertThat(gate("sessions").workload()).isInstanceOfSatisfying(DatasetConversationWorkload.class, w -> {
+            assertThat(w.sessions()).isEqualTo(4);
+            assertThat(w.turnsOf(0)).isEqualTo(2);
+            assertThat(w.turnsOf(3)).isEqualTo(1);
+            assertThat(w.thinkTime().toMillis()).isEqualTo(100);
+            assertThat(w.describe()).containsEntry("max_turns", 2).containsEntry("skipped", 5);
+        });
+    }
+
+    @Test
+    void should_reject_options_that_do_not_apply_to_replayed_sessions_naming_the_attribute_and_value() {
+        assertThatThrownBy(() -> gate("sessionsWithVllmFilters"))
+                .isInstanceOf(ExtensionConfigurationException.class)
+                .hasMessage("@Workload on Gates.sessionsWithVllmFilters(): vllmFilters = true applies to single-turn"
+                        + " ShareGPT prompts, not to conversations replayed as sessions (turns = 2)");
+        assertThatThrownBy(() -> gate("sessionsWithOutputTokens"))
+                .hasMessage("@Workload on Gates.sessionsWithOutputTokens(): outputTokens = 64 does not apply to"
+                        + " conversations replayed as sessions (turns = 3): each turn asks for the length of the"
+                        + " dataset's reply to it");
+        assertThatThrownBy(() -> gate("sessionsFromSingleTurnFile"))
+                .hasMessageStartingWith("@Workload on Gates.sessionsFromSingleTurnFile(): ")
+                .hasMessageEndingWith("bad-dataset.jsonl: holds no conversation to replay as a session (skipped:"
+                        + " {not_a_conversation=3})");
+        assertThatThrownBy(() -> gate("traceWithTurns"))
+                .hasMessage("@Workload on Gates.traceWithTurns(): turns (3) makes conversations; it cannot be"
+                        + " combined with a trace file (trace = \"classpath:workload/mooncake.jsonl\")");
     }
 
     @Test

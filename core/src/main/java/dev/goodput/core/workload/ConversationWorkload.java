@@ -4,12 +4,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.goodput.core.ApiKind;
 import dev.goodput.core.ChatMessage;
-import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RequestSpec;
-import dev.goodput.core.RunResult;
-import dev.goodput.core.WorkloadSpec;
-import dev.goodput.core.internal.result.ResultCalculator;
-import dev.goodput.core.internal.result.RunSnapshot;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -17,10 +12,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.SplittableRandom;
-import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
-import org.HdrHistogram.Histogram;
 import org.apiguardian.api.API;
 
 /**
@@ -32,11 +25,12 @@ import org.apiguardian.api.API;
  * of session {@code i / turns}, sent at its arrival without waiting for the previous turn.
  *
  * <p>Replies in the history are synthesised (the server's real replies are not kept), as AIPerf and GuideLLM
- * do. {@link #resultsByTurn(RunResult)} splits a run's metrics by turn. An instance remembers the turns of the
- * requests it built: use one instance per run.
+ * do; {@link DatasetConversationWorkload} replays recorded conversations instead.
+ * {@link #resultsByTurn(dev.goodput.core.RunResult)} splits a run's metrics by turn. An instance remembers the
+ * turns of the requests it built: use one instance per run.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public final class ConversationWorkload implements WorkloadSpec {
+public final class ConversationWorkload implements SessionWorkload {
 
     private static final long GOLDEN = 0x9E3779B97F4A7C15L;
 
@@ -69,7 +63,13 @@ public final class ConversationWorkload implements WorkloadSpec {
         return turns;
     }
 
-    /** Returns the pause between a reply and the session's next turn. */
+    /** Returns {@link #turns()}: every session has the same number of turns. */
+    @Override
+    public int turnsOf(long session) {
+        return turns;
+    }
+
+    @Override
     public Duration thinkTime() {
         return thinkTime;
     }
@@ -82,7 +82,7 @@ public final class ConversationWorkload implements WorkloadSpec {
         return request(index, index / turns, (int) (index % turns));
     }
 
-    /** Returns turn {@code turn} (0-based) of session {@code session}, to be sent as request {@code index}. */
+    @Override
     public RequestSpec request(long index, long session, int turn) {
         if (turn < 0 || turn >= turns) {
             throw new IllegalArgumentException("turn must be between 0 and " + (turns - 1) + ", was " + turn);
@@ -112,29 +112,9 @@ public final class ConversationWorkload implements WorkloadSpec {
         return shape.request(messages, counted, asked);
     }
 
-    /** Returns the 1-based turn of the request at {@code index}, or 0 if this workload did not build it. */
+    @Override
     public int turnOf(long index) {
         return turnByIndex.getOrDefault(index, 0);
-    }
-
-    /**
-     * Splits a run of this workload by turn: for turn 1, 2, ... a result computed from that turn's records alone
-     * (pooled ICL and ITL are not split and are empty there).
-     */
-    public Map<Integer, RunResult> resultsByTurn(RunResult result) {
-        Map<Integer, List<RequestRecord>> byTurn = new TreeMap<>();
-        for (RequestRecord record : result.records()) {
-            byTurn.computeIfAbsent(turnOf(record.index()), t -> new ArrayList<>())
-                    .add(record);
-        }
-        Map<Integer, RunResult> results = new LinkedHashMap<>();
-        byTurn.forEach((turn, records) -> results.put(
-                turn,
-                ResultCalculator.compute(
-                        result.spec(),
-                        result.environment(),
-                        RunSnapshot.of(records, new Histogram(3), new Histogram(3)))));
-        return results;
     }
 
     @Override

@@ -49,7 +49,7 @@ public final class DatasetWorkload implements WorkloadSpec {
      * ShareGPT JSON (an array of {@code {conversations: [{from, value}]}}): the first human turn is the prompt and
      * the reply's length in the tokenizer's tokens the output length; entries without a reply are skipped. With
      * {@code vllmFilters}, vLLM's pruning too: prompt or reply under 4 tokens, prompt over 1,024, or both over
-     * 2,048.
+     * 2,048. {@link DatasetConversationWorkload} replays every turn of such conversations as sessions instead.
      *
      * @throws WorkloadFileException naming the file, line and field
      */

@@ -5,7 +5,7 @@ import dev.goodput.core.RequestRecord;
 import dev.goodput.core.internal.client.InFlightRequest;
 import dev.goodput.core.internal.client.Transport;
 import dev.goodput.core.internal.result.RunRecorder;
-import dev.goodput.core.workload.ConversationWorkload;
+import dev.goodput.core.workload.SessionWorkload;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -14,12 +14,13 @@ import java.util.Map;
  * Runs a fixed number of virtual users, each sending one request at a time: a user's next request is intended
  * to start when its previous one ended plus the think time. All users start at once.
  *
- * <p>With a {@link ConversationWorkload}, each user runs one session at a time, turn after turn, waiting the
- * conversation's think time between turns and the profile's think time between sessions.
+ * <p>With a {@link SessionWorkload} (synthetic or replayed conversations), each user runs one session at a time,
+ * turn after turn up to that session's own number of turns, waiting the workload's think time between turns and
+ * the profile's think time between sessions.
  */
 public final class ClosedLoopDriver extends LoadDriver {
 
-    private final ConversationWorkload conversation;
+    private final SessionWorkload conversation;
     private final Arrivals.ClosedLoop users;
     // Guarded by this.
     private int retiredUsers;
@@ -30,7 +31,7 @@ public final class ClosedLoopDriver extends LoadDriver {
 
     public ClosedLoopDriver(TaskScheduler scheduler, Transport transport, RunOptions options, RunRecorder recorder) {
         super(scheduler, transport, options, recorder);
-        this.conversation = options.workload() instanceof ConversationWorkload c ? c : null;
+        this.conversation = options.workload() instanceof SessionWorkload s ? s : null;
         this.users = (Arrivals.ClosedLoop) profile.arrivals();
         this.sessionOfUser = new long[users.users()];
         this.turnOfUser = new int[users.users()];
@@ -64,7 +65,7 @@ public final class ClosedLoopDriver extends LoadDriver {
         long pause = users.thinkTime().toNanos();
         if (conversation != null) {
             turnOfUser[user]++;
-            if (turnOfUser[user] == conversation.turns()) {
+            if (turnOfUser[user] >= conversation.turnsOf(sessionOfUser[user])) {
                 turnOfUser[user] = 0;
                 sessionOfUser[user] = nextSession++;
             } else {
