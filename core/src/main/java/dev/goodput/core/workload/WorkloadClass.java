@@ -67,9 +67,10 @@ public record WorkloadClass(
             throw InvalidSettingException.of(
                     "workload of workload class " + name, "a WorkloadMix", "must be a single workload, not a mix");
         }
-        // By its described type, not its class: the conversation workload knows results, and a class must not.
-        if (workload instanceof TimedWorkload
-                || "conversation".equals(workload.describe().get("type"))) {
+        // Sessions are recognised by their described type here, for a message that names the class at once; a
+        // class may not know SessionWorkload itself (it knows results), so the spec's check catches any other.
+        Object type = workload.describe().get("type");
+        if (workload instanceof TimedWorkload || "conversation".equals(type) || "dataset_conversation".equals(type)) {
             throw InvalidSettingException.of(
                     "workload of workload class " + name,
                     workload.describe().getOrDefault("type", workload.getClass().getSimpleName()),
