@@ -19,6 +19,7 @@ import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.Verdict;
 import dev.goodput.core.WorkloadSpec;
 import dev.goodput.core.internal.client.SecretRedaction;
+import dev.goodput.core.workload.SessionWorkload;
 import dev.goodput.core.workload.WorkloadMix;
 import java.time.Duration;
 import java.time.Instant;
@@ -150,6 +151,43 @@ class ClassSplitTest {
                         .build())
                 .isInstanceOf(InvalidSettingException.class)
                 .hasMessageContaining("no classes");
+        WorkloadSpec sessions = new SessionWorkload() {
+            @Override
+            public int turnsOf(long session) {
+                return 2;
+            }
+
+            @Override
+            public dev.goodput.core.RequestSpec request(long index, long session, int turn) {
+                return request(index);
+            }
+
+            @Override
+            public Duration thinkTime() {
+                return Duration.ZERO;
+            }
+
+            @Override
+            public int turnOf(long index) {
+                return 1;
+            }
+
+            @Override
+            public dev.goodput.core.RequestSpec request(long index) {
+                return WorkloadSpec.synthetic().build().request(index);
+            }
+
+            @Override
+            public java.util.Map<String, Object> describe() {
+                return java.util.Map.of("type", "my_sessions");
+            }
+        };
+        assertThatThrownBy(() -> Goodput.newRun(SERVER)
+                        .workload(WorkloadMix.builder().add("s", 1, sessions).build())
+                        .load(Load.constantRate(5).requests(7))
+                        .build())
+                .isInstanceOf(InvalidSettingException.class)
+                .hasMessageContaining("workload of workload class s = my_sessions cannot be mixed");
         assertThatThrownBy(() -> Objective.of(Metric.PREEMPTIONS).inClass("a").atMost(0))
                 .isInstanceOf(InvalidSettingException.class)
                 .hasMessageContaining("server's own metrics");
