@@ -96,6 +96,7 @@ public final class JsonReport {
             writeVerdicts(json, result);
             json.writeObjectField("notes", result.notes());
             writeTokens(json, result);
+            StreamPhasesReport.of(result).writeJson(json);
             json.writeObjectFieldStart("client_health");
             json.writeBooleanField("trustworthy", result.clientHealth().trustworthy());
             number(json, "send_lag_p99_ms", result.clientHealth().sendLagP99Nanos() / 1e6);
@@ -185,14 +186,17 @@ public final class JsonReport {
         for (Map.Entry<Metric, Summary> entry : result.summaries().entrySet()) {
             Metric metric = entry.getKey();
             Summary summary = entry.getValue();
-            json.writeObjectFieldStart(key(metric) + "_ms");
+            json.writeObjectFieldStart(key(metric) + (metric.isLatency() ? "_ms" : ""));
             json.writeNumberField("count", summary.count());
-            number(json, "mean", summary.mean() / 1e6);
-            number(json, "std", summary.standardDeviation() / 1e6);
-            number(json, "min", summary.min() / 1e6);
-            number(json, "max", summary.max() / 1e6);
+            number(json, "mean", inReportUnit(metric, summary.mean()));
+            number(json, "std", inReportUnit(metric, summary.standardDeviation()));
+            number(json, "min", inReportUnit(metric, summary.min()));
+            number(json, "max", inReportUnit(metric, summary.max()));
             for (Map.Entry<Double, Double> percentile : summary.percentiles().entrySet()) {
-                number(json, "p" + Units.formatPercentile(percentile.getKey()), percentile.getValue() / 1e6);
+                number(
+                        json,
+                        "p" + Units.formatPercentile(percentile.getKey()),
+                        inReportUnit(metric, percentile.getValue()));
             }
             json.writeEndObject();
         }
