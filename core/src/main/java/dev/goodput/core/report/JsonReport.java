@@ -183,20 +183,17 @@ public final class JsonReport {
 
     private static void writeMetrics(JsonGenerator json, RunResult result) throws IOException {
         json.writeObjectFieldStart("metrics");
-        for (Map.Entry<Metric, Summary> entry : result.summaries().entrySet()) {
-            Metric metric = entry.getKey();
-            Summary summary = entry.getValue();
+        for (Metric metric : result.summaries().keySet()) {
+            Summary summary = result.summaries().get(metric);
+            double scale = metric.isLatency() ? 1e6 : 1; // latencies in ms, counts as they are
             json.writeObjectFieldStart(key(metric) + (metric.isLatency() ? "_ms" : ""));
             json.writeNumberField("count", summary.count());
-            number(json, "mean", inReportUnit(metric, summary.mean()));
-            number(json, "std", inReportUnit(metric, summary.standardDeviation()));
-            number(json, "min", inReportUnit(metric, summary.min()));
-            number(json, "max", inReportUnit(metric, summary.max()));
+            number(json, "mean", summary.mean() / scale);
+            number(json, "std", summary.standardDeviation() / scale);
+            number(json, "min", summary.min() / scale);
+            number(json, "max", summary.max() / scale);
             for (Map.Entry<Double, Double> percentile : summary.percentiles().entrySet()) {
-                number(
-                        json,
-                        "p" + Units.formatPercentile(percentile.getKey()),
-                        inReportUnit(metric, percentile.getValue()));
+                number(json, "p" + Units.formatPercentile(percentile.getKey()), percentile.getValue() / scale);
             }
             json.writeEndObject();
         }

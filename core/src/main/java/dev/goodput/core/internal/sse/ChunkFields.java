@@ -160,6 +160,11 @@ final class ChunkFields {
     }
 
     private void readToolCalls(JsonParser parser, JsonToken value) throws IOException {
+        if (value == JsonToken.START_OBJECT) {
+            // TGI 2.x streamed one tool call as an object rather than an array of them.
+            readToolCall(parser, 0);
+            return;
+        }
         if (value != JsonToken.START_ARRAY) {
             parser.skipChildren();
             return;
@@ -171,20 +176,27 @@ final class ChunkFields {
                 continue;
             }
             // A call without an index (not OpenAI's shape, but seen in proxies) is named by its position.
-            int index = position++;
-            String name;
-            while ((name = parser.nextFieldName()) != null) {
-                JsonToken field = parser.nextToken();
-                if (name.equals("function")) {
-                    answerText |= readFunction(parser, field);
-                } else if (name.equals("index") && field == JsonToken.VALUE_NUMBER_INT) {
-                    index = parser.getIntValue();
-                } else {
-                    parser.skipChildren();
-                }
-            }
-            toolCallIndexes |= 1L << Math.max(0, Math.min(63, index));
+            readToolCall(parser, position++);
         }
+    }
+
+    /** Reads one tool call, whose {@code START_OBJECT} is current; without an {@code index} it is its position. */
+    private void readToolCall(JsonParser parser, int position) throws IOException {
+        int index = position;
+        String name;
+        while ((name = parser.nextFieldName()) != null) {
+            JsonToken field = parser.nextToken();
+            if (name.equals("function")) {
+                answerText |= readFunction(parser, field);
+            } else if (name.equals("index")
+                    && field == JsonToken.VALUE_NUMBER_INT
+                    && parser.getNumberType() == JsonParser.NumberType.INT) {
+                index = parser.getIntValue();
+            } else {
+                parser.skipChildren();
+            }
+        }
+        toolCallIndexes |= 1L << Math.max(0, Math.min(63, index));
     }
 
     /** Reads a function's name and argument fragment as text; returns whether either was non-empty. */
