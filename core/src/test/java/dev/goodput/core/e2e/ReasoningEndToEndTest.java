@@ -107,12 +107,14 @@ class ReasoningEndToEndTest {
                 .withPerformanceModel(PerformanceModel.fixed(Duration.ofMillis(10), Duration.ofMillis(2))
                         .withReasoningTokens(4)))) {
             RunResult result = Goodput.newRun(ServerEndpoint.of(server.baseUrl(), server.modelName()))
+                    // tag::tool-workload[]
                     .workload(RandomWorkload.builder()
                             .inputTokens(LengthDistribution.fixed(16))
                             .outputTokens(LengthDistribution.fixed(10))
                             .shape(RequestShape.DEFAULT.withTools(List.of(RequestShape.LOOKUP_TOOL)))
                             .seed(3)
                             .build())
+                    // end::tool-workload[]
                     .load(Load.concurrency(1).requests(5))
                     .preflight(false)
                     .run();
