@@ -15,6 +15,10 @@ import java.io.IOException;
  * other shape throws {@link ShapeException}, because silently reading it as "no text" would corrupt the
  * measurement. Inside {@code tool_calls} the reader is lenient: it only collects function names and
  * argument fragments.
+ *
+ * <p>Longer than 300 lines because every field that matters is read in the one streaming pass over the chunk, where
+ * it stands (text, reasoning, tool calls, usage and its reasoning count, errors); readers split off would have to
+ * share this pass's state.
  */
 final class ChunkFields {
 
