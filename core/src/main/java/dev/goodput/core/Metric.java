@@ -29,6 +29,25 @@ public enum Metric {
      * high value means the client could not keep up with its schedule.
      */
     SEND_LAG(Kind.REQUEST, Unit.NANOSECONDS, "send lag"),
+    /**
+     * Time to first output token from the intended start: {@code firstAnswer - intended}, the first event of the
+     * answer (content or a tool call) after any reasoning (GuideLLM's TTFOT, AIPerf's TTFO). Equals {@link #TTFT}
+     * for a request that did not reason; TTFT stays the first token of any kind. Requests whose stream carried no
+     * answer (it ended while reasoning) have no sample. See {@link StreamPhases}.
+     */
+    TTFO(Kind.REQUEST, Unit.NANOSECONDS, "TTFO"),
+    /**
+     * Time per output token of the answer after its first: {@code (lastAnswer - firstAnswer) / (answerTokens - 1)},
+     * {@code answerTokens = outputTokens - reasoningTokens}; only requests with at least two answer tokens. Equals
+     * {@link #TPOT} for a request that did not reason.
+     */
+    ANSWER_TPOT(Kind.REQUEST, Unit.NANOSECONDS, "answer TPOT"),
+    /**
+     * Reasoning tokens of a request: the server's {@code completion_tokens_details.reasoning_tokens} when it sends
+     * them, else the client's count over the reasoning events. Only requests that reasoned have a sample, so a run
+     * without reasoning has none.
+     */
+    REASONING_TOKENS(Kind.REQUEST, Unit.COUNT, "reasoning tokens"),
     /** Inter-chunk latency: every gap between consecutive content events, pooled over requests (vLLM's ITL). */
     ICL(Kind.POOLED, Unit.NANOSECONDS, "ICL"),
     /** Inter-token latency: each gap divided evenly over the tokens of the later event, pooled. */
@@ -116,10 +135,10 @@ public enum Metric {
 
     /**
      * Returns whether this metric needs at least two output tokens per request to have any sample: it is
-     * measured on the gaps between tokens (TPOT, ICL, ITL, max stall).
+     * measured on the gaps between tokens (TPOT, answer TPOT, ICL, ITL, max stall).
      */
     public boolean needsTwoTokens() {
-        return this == TPOT || this == ICL || this == ITL || this == MAX_STALL;
+        return this == TPOT || this == ANSWER_TPOT || this == ICL || this == ITL || this == MAX_STALL;
     }
 
     /**

@@ -14,6 +14,9 @@ import org.apiguardian.api.API;
  * (for example the first token of a request that failed before streaming) is {@link #ABSENT}. Token counts
  * that are unknown are {@code -1}.
  *
+ * <p>Longer than 300 lines because a record of 24 components keeps each constructor its earlier versions had, so
+ * that code written against them still compiles.
+ *
  * @param index position of the request in the schedule, starting at 0
  * @param phase warm-up, measured or cool-down
  * @param intendedNanos when the load profile meant the request to start (open loop: its arrival in the
@@ -46,6 +49,8 @@ import org.apiguardian.api.API;
  *     latencies still count from the intended start
  * @param serverTimings the server's own timing of the request when its stream reported one (llama.cpp's {@code
  *     timings}), else {@code null}
+ * @param streamPhases the stream's reasoning and answer phases and its tool calls; {@link StreamPhases#NONE}
+ *     (also for {@code null}) when unknown, which reads as a stream that is all answer
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record RequestRecord(
@@ -71,7 +76,8 @@ public record RequestRecord(
         String errorDetail,
         List<RequestAttempt> retriedAttempts,
         int connectionRetries,
-        ServerTimings serverTimings) {
+        ServerTimings serverTimings,
+        StreamPhases streamPhases) {
 
     /** Marks an instant that never happened. */
     public static final long ABSENT = Long.MIN_VALUE;
@@ -87,6 +93,59 @@ public record RequestRecord(
         if (connectionRetries < 0) {
             throw new IllegalArgumentException("connectionRetries must not be negative, was " + connectionRetries);
         }
+        streamPhases = streamPhases == null ? StreamPhases.NONE : streamPhases;
+    }
+
+    /** A record without phase information ({@link StreamPhases#NONE}). */
+    public RequestRecord(
+            long index,
+            Phase phase,
+            long intendedNanos,
+            long dispatchedNanos,
+            long headersNanos,
+            long firstTokenNanos,
+            long lastTokenNanos,
+            long endNanos,
+            boolean heldByConcurrencyCap,
+            int httpStatus,
+            int contentEvents,
+            int outputTokens,
+            TokenCountSource outputTokenSource,
+            int clientOutputTokens,
+            int serverPromptTokens,
+            int clientPromptTokens,
+            long maxStallNanos,
+            String finishReason,
+            Outcome outcome,
+            String errorDetail,
+            List<RequestAttempt> retriedAttempts,
+            int connectionRetries,
+            ServerTimings serverTimings) {
+        this(
+                index,
+                phase,
+                intendedNanos,
+                dispatchedNanos,
+                headersNanos,
+                firstTokenNanos,
+                lastTokenNanos,
+                endNanos,
+                heldByConcurrencyCap,
+                httpStatus,
+                contentEvents,
+                outputTokens,
+                outputTokenSource,
+                clientOutputTokens,
+                serverPromptTokens,
+                clientPromptTokens,
+                maxStallNanos,
+                finishReason,
+                outcome,
+                errorDetail,
+                retriedAttempts,
+                connectionRetries,
+                serverTimings,
+                StreamPhases.NONE);
     }
 
     /** A record of a request that was sent once. */
@@ -134,7 +193,8 @@ public record RequestRecord(
                 errorDetail,
                 List.of(),
                 0,
-                null);
+                null,
+                StreamPhases.NONE);
     }
 
     /**
@@ -165,7 +225,8 @@ public record RequestRecord(
                 newErrorDetail,
                 newRetriedAttempts,
                 connectionRetries,
-                serverTimings);
+                serverTimings,
+                streamPhases);
     }
 
     /** Returns how many times the request was sent: 1 plus its retries (connection retries not counted). */
@@ -217,6 +278,33 @@ public record RequestRecord(
             return Double.NaN;
         }
         return (double) (lastTokenNanos - firstTokenNanos) / (outputTokens - 1);
+    }
+
+    /**
+     * Time to first output token from the intended start: {@code firstAnswer - intended}, the first event of the
+     * answer (content or a tool call) after any reasoning; GuideLLM's TTFOT, AIPerf's TTFO. Equals {@link
+     * #ttftNanos()} for a stream without reasoning.
+     */
+    public long ttfoNanos() {
+        return difference(streamPhases.isKnown() ? streamPhases.firstAnswerNanos() : firstTokenNanos, intendedNanos);
+    }
+
+    /**
+     * Time per output token of the answer after its first: {@code (lastAnswer - firstAnswer) / (answerTokens -
+     * 1)} with {@code answerTokens = outputTokens - reasoningTokens}, or NaN with fewer than two answer tokens.
+     * Equals {@link #tpotNanos()} for a stream without reasoning.
+     */
+    public double answerTpotNanos() {
+        if (!streamPhases.isKnown()) {
+            return tpotNanos();
+        }
+        int answerTokens = outputTokens - streamPhases.reasoningTokens();
+        long first = streamPhases.firstAnswerNanos();
+        long last = streamPhases.lastAnswerNanos();
+        if (answerTokens < 2 || first == ABSENT || last == ABSENT) {
+            return Double.NaN;
+        }
+        return (double) (last - first) / (answerTokens - 1);
     }
 
     private static long difference(long later, long earlier) {

@@ -157,13 +157,9 @@ public record RunSpec(
      *
      * @throws InvalidSettingException naming the first objective the load is too small for, what it needs and what
      *     the load plans, for example {@code "p99.9 TTFT needs at least 3,688 measured requests for a 95% upper
-     *     bound; the load plans 100 (requests 110 - warmupRequests 10)"}
+     *     bound; the load plans 100 (requests 110 - warmupRequests 10)"}; an objective on a class of a {@link
+     *     dev.goodput.core.workload.WorkloadMix} {@code workload} is planned the class's share of the load
      */
-    public static void checkSampleSize(Load load, List<Objective> objectives, double confidence) {
-        checkSampleSize(load, objectives, confidence, null);
-    }
-
-    /** As {@link #checkSampleSize(Load, List, double)}, an objective on a class counting its share of the load. */
     public static void checkSampleSize(
             Load load, List<Objective> objectives, double confidence, WorkloadSpec workload) {
         for (SampleSize size : SampleSize.of(load, objectives, confidence, workload)) {

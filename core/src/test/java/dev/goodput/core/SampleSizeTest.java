@@ -59,7 +59,8 @@ class SampleSizeTest {
         assertThatThrownBy(() -> RunSpec.checkSampleSize(
                         Load.concurrency(8).requests(2000).warmupRequests(10).cooldownRequests(5),
                         List.of(P90_TTFT, P999_TTFT),
-                        0.95))
+                        0.95,
+                        WORKLOAD))
                 .hasMessage("p99.9 TTFT needs at least 3,688 measured requests for a 95% upper bound; the load plans"
                         + " 1,985 (requests 2000 - warmupRequests 10 - cooldownRequests 5)");
     }
@@ -69,7 +70,8 @@ class SampleSizeTest {
         assertThatThrownBy(() -> RunSpec.checkSampleSize(
                         Load.poisson(5).duration(Duration.ofSeconds(20)).warmup(Duration.ofSeconds(2)),
                         List.of(P99_TTFT),
-                        0.95))
+                        0.95,
+                        WORKLOAD))
                 .hasMessage("p99 TTFT needs at least 368 measured requests for a 95% upper bound; the load plans"
                         + " about 90, an estimate (rate 5 req/s x duration 20 s - rate x warmup 2 s)");
         // A request limit that the duration does not reach counts the requests exactly created.
@@ -80,17 +82,21 @@ class SampleSizeTest {
                                 .warmupRequests(5)
                                 .warmup(Duration.ofSeconds(4)),
                         List.of(P99_TTFT),
-                        0.95))
+                        0.95,
+                        WORKLOAD))
                 .hasMessage("p99 TTFT needs at least 368 measured requests for a 95% upper bound; the load plans"
                         + " about 90, an estimate (requests 100 - the larger of warmupRequests 5 and rate x warmup 4"
                         + " s)");
-        RunSpec.checkSampleSize(Load.poisson(20).duration(Duration.ofSeconds(20)), List.of(P99_TTFT), 0.95);
+        RunSpec.checkSampleSize(Load.poisson(20).duration(Duration.ofSeconds(20)), List.of(P99_TTFT), 0.95, WORKLOAD);
     }
 
     @Test
     void should_cap_a_closed_loop_with_both_limits_at_its_request_count() {
         assertThatThrownBy(() -> RunSpec.checkSampleSize(
-                        Load.concurrency(4).requests(300).duration(Duration.ofMinutes(1)), List.of(P99_TTFT), 0.95))
+                        Load.concurrency(4).requests(300).duration(Duration.ofMinutes(1)),
+                        List.of(P99_TTFT),
+                        0.95,
+                        WORKLOAD))
                 .hasMessage("p99 TTFT needs at least 368 measured requests for a 95% upper bound; the load plans at"
                         + " most 300 (requests 300)");
     }
@@ -130,13 +136,19 @@ class SampleSizeTest {
         Load load = Load.concurrency(4).requests(300);
         // A lower bound on a low percentile needs the lower end of its interval.
         assertThatThrownBy(() -> RunSpec.checkSampleSize(
-                        load, List.of(Objective.of(Metric.TPOT).percentile(1).atLeast(Duration.ofMillis(1))), 0.95))
+                        load,
+                        List.of(Objective.of(Metric.TPOT).percentile(1).atLeast(Duration.ofMillis(1))),
+                        0.95,
+                        WORKLOAD))
                 .hasMessage("p1 TPOT needs at least 368 measured requests for a 95% lower bound; the load plans 300"
                         + " (requests 300)");
         // 299 samples give a p99 its 90% upper bound.
-        RunSpec.checkSampleSize(load, List.of(P99_TTFT), 0.90);
+        RunSpec.checkSampleSize(load, List.of(P99_TTFT), 0.90, WORKLOAD);
         assertThatThrownBy(() -> RunSpec.checkSampleSize(
-                        load, List.of(Objective.of(Metric.E2EL).percentile(100).atMost(Duration.ofSeconds(9))), 0.95))
+                        load,
+                        List.of(Objective.of(Metric.E2EL).percentile(100).atMost(Duration.ofSeconds(9))),
+                        0.95,
+                        WORKLOAD))
                 .hasMessage("p100 E2EL has no 95% upper bound at any number of requests, so it can never be met:"
                         + " bound the max instead");
     }
@@ -150,7 +162,8 @@ class SampleSizeTest {
                         Objective.of(Metric.TTFT).mean().atMost(Duration.ofSeconds(1)),
                         Objective.of(Metric.E2EL).max().atMost(Duration.ofSeconds(1)),
                         Objective.of(Metric.GOODPUT).atLeast(1)),
-                0.95);
+                0.95,
+                WORKLOAD);
         assertThat(SampleSize.of(Load.concurrency(1).requests(3), List.of(P90_TTFT), 0.95))
                 .singleElement()
                 .satisfies(size -> {
@@ -170,7 +183,7 @@ class SampleSizeTest {
                 .sizeForObjectives()
                 .build();
         assertThat(spec.load().limits().requests()).hasValue(368 + 20 + 5);
-        RunSpec.checkSampleSize(spec.load(), spec.objectives(), spec.confidence());
+        RunSpec.checkSampleSize(spec.load(), spec.objectives(), spec.confidence(), spec.workload());
 
         // An open loop's time-based warm-up counts as rate x time; a duration limit stays as a cap on time.
         Load timed = SampleSize.sizedFor(

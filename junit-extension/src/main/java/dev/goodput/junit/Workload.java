@@ -145,6 +145,13 @@ public @interface Workload {
     /** Whether to send {@code ignore_eos: true}, which pins the output length on vLLM. */
     boolean ignoreEos() default true;
 
+    /**
+     * Whether every request carries a tool ({@code RequestShape.LOOKUP_TOOL}) with {@code tool_choice: "required"},
+     * so that the model answers with a tool call; chat only.
+     */
+    @API(status = EXPERIMENTAL, since = "0.2")
+    boolean toolCalls() default false;
+
     /** The seed of lengths and prompt words. */
     long seed() default 0;
 }

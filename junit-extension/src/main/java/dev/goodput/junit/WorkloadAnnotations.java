@@ -45,6 +45,9 @@ final class WorkloadAnnotations {
         }
         PromptTokenizer tokenizer = PromptTokenizer.parse(tokenizerName(w.tokenizer()));
         RequestShape shape = new RequestShape(w.api(), w.ignoreEos(), 0.0);
+        if (w.toolCalls()) {
+            shape = shape.withTools(java.util.List.of(RequestShape.LOOKUP_TOOL));
+        }
         if (trace) {
             return TraceWorkload.builder(trace(w))
                     .tokenizer(tokenizer)
@@ -143,7 +146,8 @@ final class WorkloadAnnotations {
         return w.inputLengths() == Workload.Lengths.FIXED
                 && w.outputLengths() == Workload.Lengths.FIXED
                 && tokenizerName(w.tokenizer()).equals("simulated")
-                && w.prefix() == Workload.Prefix.COLD;
+                && w.prefix() == Workload.Prefix.COLD
+                && !w.toolCalls();
     }
 
     private static String tokenizerName(String name) {

@@ -20,6 +20,14 @@ class WorkloadAnnotationTest {
         @LoadProfile(rate = 1, requests = 1)
         void plain() {}
 
+        @Workload(inputTokens = 8, outputTokens = 4, toolCalls = true)
+        @LoadProfile(rate = 1, requests = 1)
+        void tools() {}
+
+        @Workload(api = dev.goodput.core.ApiKind.COMPLETIONS, toolCalls = true)
+        @LoadProfile(rate = 1, requests = 1)
+        void toolsOnCompletions() {}
+
         @Workload(
                 inputTokens = 1200,
                 inputLengths = Workload.Lengths.UNIFORM,
@@ -99,6 +107,18 @@ class WorkloadAnnotationTest {
     @Test
     void should_keep_the_plain_synthetic_workload_when_only_lengths_are_given() throws Exception {
         assertThat(gate("plain").workload()).isInstanceOf(SyntheticWorkload.class);
+    }
+
+    @Test
+    void should_send_the_lookup_tool_with_tool_choice_required_when_tool_calls_are_asked_for() throws Exception {
+        var request = gate("tools").workload().request(0);
+        assertThat(request.extraBody())
+                .containsEntry("tools", java.util.List.of(dev.goodput.core.workload.RequestShape.LOOKUP_TOOL))
+                .containsEntry("tool_choice", "required");
+        assertThat(request.promptTokens()).isEqualTo(8);
+        assertThat(request.maxTokens()).isEqualTo(4);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> gate("toolsOnCompletions"))
+                .hasMessageContaining("tools need api CHAT (tool calls are a chat feature), was COMPLETIONS");
     }
 
     @Test

@@ -179,6 +179,23 @@ public final class PerformanceModel {
     }
 
     /**
+     * Returns a copy that imitates a reasoning model: the first {@code reasoningTokens} output tokens of every chat
+     * response stream as {@code delta.reasoning_content}, as vLLM's reasoning parsers send them, and the rest as the
+     * answer; 0 (the default) turns reasoning off. They are output tokens like any other (counted in {@code
+     * completion_tokens}, timed by the same model); a response that ends sooner ends inside its reasoning. A request
+     * with {@code chat_template_kwargs: {"enable_thinking": false}} (Qwen3's switch) gets no reasoning, and the
+     * completions endpoint never has any.
+     */
+    public PerformanceModel withReasoningTokens(int reasoningTokens) {
+        return with(s -> s.reasoningTokens = reasoningTokens);
+    }
+
+    /** Returns the reasoning tokens that start every chat response ({@link #withReasoningTokens}), 0 for none. */
+    public int reasoningTokens() {
+        return settings.reasoningTokens;
+    }
+
+    /**
      * Returns a copy with other achieved utilisations of the roofline: {@code memoryBandwidthUtilization} (MBU,
      * which sets decode step times) and {@code modelFlopsUtilization} (MFU, which sets prefill times), each in
      * (0, 1]. These are the knobs to calibrate a preset against measurements of a real server. Roofline models

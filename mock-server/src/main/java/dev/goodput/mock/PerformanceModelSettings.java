@@ -50,6 +50,7 @@ final class PerformanceModelSettings implements Cloneable {
     double jitter;
     long seed;
     int meanOutputTokens = 256;
+    int reasoningTokens;
 
     static PerformanceModelSettings fixed(String name, long ttftNanos, long tpotNanos) {
         PerformanceModelSettings settings = new PerformanceModelSettings();
@@ -98,6 +99,7 @@ final class PerformanceModelSettings implements Cloneable {
         require(streamInterval >= 1 && streamInterval <= 1024, "streamInterval (1 to 1024)", streamInterval);
         require(jitter >= 0 && jitter < 1, "jitter (0 <= fraction < 1)", jitter);
         require(meanOutputTokens >= 1, "meanOutputTokens", meanOutputTokens);
+        require(reasoningTokens >= 0, "reasoningTokens", reasoningTokens);
         require(stepOverheadNanos >= 0, "stepOverhead", stepOverheadNanos);
         if (constantCosts) {
             require(constantTtftNanos >= 0, "ttft", constantTtftNanos + " ns");
@@ -152,6 +154,9 @@ final class PerformanceModelSettings implements Cloneable {
         description.put("jitter", jitter);
         description.put("seed", seed);
         description.put("mean_output_tokens", meanOutputTokens);
+        if (reasoningTokens > 0) {
+            description.put("reasoning_tokens", reasoningTokens);
+        }
         return Collections.unmodifiableMap(description);
     }
 

@@ -116,6 +116,10 @@ public final class ConsoleReport {
                 result.goodRequests(),
                 Units.format(Metric.SLO_ATTAINMENT, result.value(Metric.SLO_ATTAINMENT)),
                 Units.format(Metric.ERROR_RATE, result.value(Metric.ERROR_RATE)));
+        String phases = StreamPhasesReport.of(result).consoleLine();
+        if (phases != null) {
+            line(out, "%s", phases);
+        }
         EngineTimings engine = EngineTimings.of(result);
         if (engine != null) {
             line(out, "%s", engine.describe());

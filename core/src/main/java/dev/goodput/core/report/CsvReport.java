@@ -20,7 +20,8 @@ import org.apiguardian.api.API;
 /**
  * Writes one CSV row per request: its phase, outcome, every instant relative to the run's first intended
  * start (in milliseconds, empty when the instant never happened), the derived latencies, token counts and the
- * error detail. RFC 4180 quoting.
+ * error detail, then the stream's reasoning and answer phases ({@link dev.goodput.core.StreamPhases}: the
+ * phase instants are empty for a record without phase information). RFC 4180 quoting.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class CsvReport {
@@ -31,7 +32,9 @@ public final class CsvReport {
             + "held_by_concurrency_cap,content_events,output_tokens,output_token_source,client_output_tokens,"
             + "server_prompt_tokens,client_prompt_tokens,finish_reason,error,attempts,retried_attempts,"
             + "connection_retries,server_cached_prompt_tokens,server_prompt_tokens_evaluated,server_prompt_ms,"
-            + "server_predicted_tokens,server_predicted_ms,server_ms_per_token,workload_class";
+            + "server_predicted_tokens,server_predicted_ms,server_ms_per_token,first_reasoning_ms,last_reasoning_ms,"
+            + "first_answer_ms,last_answer_ms,ttfo_ms,answer_tpot_ms,reasoning_events,answer_events,reasoning_tokens,"
+            + "reasoning_token_source,tool_calls,workload_class";
 
     private CsvReport() {}
 
@@ -97,6 +100,17 @@ public final class CsvReport {
                 r.serverTimings() == null || Double.isNaN(r.serverTimings().predictedMillisPerToken())
                         ? ""
                         : millis(r.serverTimings().predictedMillisPerToken() * 1e6),
+                instant(r.streamPhases().firstReasoningNanos(), origin),
+                instant(r.streamPhases().lastReasoningNanos(), origin),
+                instant(r.streamPhases().firstAnswerNanos(), origin),
+                instant(r.streamPhases().lastAnswerNanos(), origin),
+                duration(r.ttfoNanos()),
+                Double.isNaN(r.answerTpotNanos()) ? "" : millis(r.answerTpotNanos()),
+                Integer.toString(r.streamPhases().reasoningEvents()),
+                Integer.toString(r.streamPhases().answerEvents()),
+                Integer.toString(r.streamPhases().reasoningTokens()),
+                r.streamPhases().reasoningTokenSource().name(),
+                Integer.toString(r.streamPhases().toolCalls()),
                 Objects.requireNonNullElse(classOf.apply(r.index()), "")
             };
             for (int i = 0; i < cells.length; i++) {

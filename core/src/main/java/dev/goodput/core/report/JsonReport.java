@@ -96,6 +96,7 @@ public final class JsonReport {
             writeClasses(json, result);
             json.writeObjectField("notes", result.notes());
             TokensJson.write(json, result);
+            StreamPhasesReport.of(result).writeJson(json);
             json.writeObjectFieldStart("client_health");
             json.writeBooleanField("trustworthy", result.clientHealth().trustworthy());
             number(json, "send_lag_p99_ms", result.clientHealth().sendLagP99Nanos() / 1e6);
@@ -201,17 +202,17 @@ public final class JsonReport {
 
     private static void writeMetrics(JsonGenerator json, RunResult result) throws IOException {
         json.writeObjectFieldStart("metrics");
-        for (Map.Entry<Metric, Summary> entry : result.summaries().entrySet()) {
-            Metric metric = entry.getKey();
-            Summary summary = entry.getValue();
-            json.writeObjectFieldStart(key(metric) + "_ms");
+        for (Metric metric : result.summaries().keySet()) {
+            Summary summary = result.summaries().get(metric);
+            double scale = metric.isLatency() ? 1e6 : 1; // latencies in ms, counts as they are
+            json.writeObjectFieldStart(key(metric) + (metric.isLatency() ? "_ms" : ""));
             json.writeNumberField("count", summary.count());
-            number(json, "mean", summary.mean() / 1e6);
-            number(json, "std", summary.standardDeviation() / 1e6);
-            number(json, "min", summary.min() / 1e6);
-            number(json, "max", summary.max() / 1e6);
+            number(json, "mean", summary.mean() / scale);
+            number(json, "std", summary.standardDeviation() / scale);
+            number(json, "min", summary.min() / scale);
+            number(json, "max", summary.max() / scale);
             for (Map.Entry<Double, Double> percentile : summary.percentiles().entrySet()) {
-                number(json, "p" + Units.formatPercentile(percentile.getKey()), percentile.getValue() / 1e6);
+                number(json, "p" + Units.formatPercentile(percentile.getKey()), percentile.getValue() / scale);
             }
             json.writeEndObject();
         }

@@ -74,8 +74,8 @@ class ReportsTest {
         // The warm-up request is the earliest (-500 ms), so it is the origin.
         assertThat(lines[1]).startsWith("0,WARMUP,SUCCESS,200,0.000,0.000,1.000,1000.000,1100.000,1100.000,1000.000,");
         assertThat(lines[6]).startsWith("5,MEASURED,FAILED,500,900.000,900.000,,,,1500.000,,,0.000,,,,false,0,0,NONE");
-        // The last cell, workload_class, is empty without classes.
-        assertThat(lines[6]).endsWith(",HTTP 500,1,,0,,,,,,,");
+        // No server timings; no phase instants, TTFO or answer TPOT, no reasoning or tool calls; no workload class.
+        assertThat(lines[6]).endsWith(",HTTP 500,1,,0,,,,,,,,,,,,,0,0,0,NONE,0,");
         assertThat(lines[0].split(",")).hasSize(lines[2].split(",", -1).length);
     }
 

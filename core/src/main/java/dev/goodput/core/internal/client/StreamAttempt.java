@@ -23,7 +23,7 @@ import java.util.List;
  *
  * <p>Longer than 300 lines because it is the one place where an exchange's timestamps are taken and its end is
  * decided, under one monitor; the parts that need no state of their own live beside it ({@link TokenTally},
- * {@link StreamEnds}, {@link ConnectionFailures}, {@link GapLog}).
+ * {@link PhaseTally}, {@link StreamEnds}, {@link ConnectionFailures}, {@link GapLog}).
  *
  * <p>Thread-safety: all state is guarded by the monitor of its request, so a request and its attempts change
  * together. A callback that arrives after the attempt ended (a late read, a stale timeout) does nothing. Aborts
@@ -39,6 +39,7 @@ public final class StreamAttempt {
     private final TokenTally tokens;
     private final SseParser parser = new SseParser(this::onEvent);
     private final GapLog gaps = new GapLog();
+    private final PhaseTally phases = new PhaseTally();
 
     // Guarded by request.
     private long sentNanos = ABSENT;
@@ -272,7 +273,8 @@ public final class StreamAttempt {
                 outcome == Outcome.SUCCESS ? null : detail,
                 earlierAttempts,
                 connectionRetries,
-                serverTimings);
+                serverTimings,
+                phases.phases(tokens.continuousUsageSeen()));
     }
 
     /** Returns the request's handover, with this attempt's gaps, for its final record. */
@@ -319,6 +321,7 @@ public final class StreamAttempt {
         }
         lastTokenNanos = nanos;
         contentEvents++;
+        phases.content(chunk, eventTokens, nanos);
         onUsageAndFinish(chunk);
     }
 
@@ -330,5 +333,6 @@ public final class StreamAttempt {
             finishReason = chunk.finishReason();
         }
         tokens.take(chunk);
+        phases.usage(chunk);
     }
 }

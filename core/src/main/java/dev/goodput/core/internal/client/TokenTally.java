@@ -66,6 +66,11 @@ final class TokenTally {
         }
     }
 
+    /** Returns whether the stream carried continuous usage, which gave each content event its token count. */
+    boolean continuousUsageSeen() {
+        return continuousUsageSeen;
+    }
+
     /** Returns the server's prompt token count, or -1 when it sent none. */
     int serverPromptTokens() {
         return serverPromptTokens;

@@ -152,8 +152,11 @@ public final class ResultCalculator {
         return true;
     }
 
-    /** Returns a request's own value of a per-request metric in nanoseconds, or NaN when it has none. */
+    /** Returns a request's own value of a per-request metric (nanoseconds or a count), or NaN when it has none. */
     public static double requestValue(Metric metric, RequestRecord record) {
+        if (StreamPhaseMetrics.covers(metric)) {
+            return StreamPhaseMetrics.value(metric, record);
+        }
         if (metric == Metric.TPOT) {
             return record.tpotNanos();
         }

@@ -30,6 +30,12 @@ import java.util.StringJoiner;
  * streams a tool call generates tokens just as one that streams prose, so its first fragment is its first
  * token; a {@code CONTENT} chunk with empty text would contradict itself.
  *
+ * <p>Each chunk also says which phase its text belongs to: reasoning ({@code delta.reasoning_content}, vLLM's
+ * and SGLang's reasoning parsers, or {@code delta.reasoning}, Ollama's and newer vLLM's) or answer (content,
+ * refusal, completions text, tool calls); one chunk can carry both when a parser releases the end of the
+ * reasoning with the start of the answer. Tool calls are told apart by their {@code index}, and {@code
+ * usage.completion_tokens_details.reasoning_tokens} (OpenAI's) is kept when sent.
+ *
  * <p>Usage counts come from a non-null {@code usage}; the usage is final only when {@code choices} is
  * empty or absent, because vLLM's {@code continuous_usage_stats} puts cumulative usage on every chunk.
  *
@@ -110,7 +116,11 @@ public final class ChunkDecoder {
                 fields.hasUsage && fields.choiceCount == 0,
                 fields.finishReason,
                 null,
-                fields.timings);
+                fields.timings,
+                fields.reasoningTokens,
+                fields.reasoningText,
+                fields.answerText,
+                fields.toolCallIndexes);
     }
 
     private static String invalidJson(JsonProcessingException e) {

@@ -15,6 +15,10 @@ import java.io.IOException;
  * other shape throws {@link ShapeException}, because silently reading it as "no text" would corrupt the
  * measurement. Inside {@code tool_calls} the reader is lenient: it only collects function names and
  * argument fragments.
+ *
+ * <p>Longer than 300 lines because every field that matters is read in the one streaming pass over the chunk, where
+ * it stands (text, reasoning, tool calls, usage and its reasoning count, errors); readers split off would have to
+ * share this pass's state.
  */
 final class ChunkFields {
 
@@ -56,6 +60,18 @@ final class ChunkFields {
 
     private String text;
     private StringBuilder moreText;
+
+    /** Whether a choice carried non-empty {@code delta.reasoning_content} or {@code delta.reasoning}. */
+    boolean reasoningText;
+
+    /** Whether a choice carried non-empty answer text: {@code text}, {@code content}, {@code refusal}, a tool call. */
+    boolean answerText;
+
+    /** One bit per tool call index seen in {@code delta.tool_calls} (indices 63 and above share bit 63). */
+    long toolCallIndexes;
+
+    /** {@code usage.completion_tokens_details.reasoning_tokens}, or -1 when absent. */
+    int reasoningTokens = -1;
 
     /** The server's own timing of the request (llama.cpp's {@code timings}), or {@code null}. */
     ServerTimings timings;
@@ -110,7 +126,7 @@ final class ChunkFields {
         while ((name = parser.nextFieldName()) != null) {
             JsonToken value = parser.nextToken();
             switch (name) {
-                case "text" -> appendText(stringOrNull(parser, value, "text"));
+                case "text" -> answerText |= appendText(stringOrNull(parser, value, "text"));
                 case "delta" -> readDelta(parser, value);
                 case "finish_reason" -> {
                     String reason = stringOrNull(parser, value, "finish_reason");
@@ -134,51 +150,76 @@ final class ChunkFields {
         while ((name = parser.nextFieldName()) != null) {
             JsonToken field = parser.nextToken();
             switch (name) {
-                case "content", "reasoning_content", "reasoning", "refusal" ->
-                    appendText(stringOrNull(parser, field, "delta." + name));
+                case "content", "refusal" -> answerText |= appendText(stringOrNull(parser, field, "delta." + name));
+                case "reasoning_content", "reasoning" ->
+                    reasoningText |= appendText(stringOrNull(parser, field, "delta." + name));
                 case "tool_calls" -> readToolCalls(parser, field);
-                case "function_call" -> readFunction(parser, field);
+                case "function_call" -> {
+                    toolCallIndexes |= 1L;
+                    answerText |= readFunction(parser, field);
+                }
                 default -> parser.skipChildren();
             }
         }
     }
 
     private void readToolCalls(JsonParser parser, JsonToken value) throws IOException {
+        if (value == JsonToken.START_OBJECT) {
+            // TGI 2.x streamed one tool call as an object rather than an array of them.
+            readToolCall(parser, 0);
+            return;
+        }
         if (value != JsonToken.START_ARRAY) {
             parser.skipChildren();
             return;
         }
+        int position = 0;
         while (parser.nextToken() != JsonToken.END_ARRAY) {
             if (parser.currentToken() != JsonToken.START_OBJECT) {
                 parser.skipChildren();
                 continue;
             }
-            String name;
-            while ((name = parser.nextFieldName()) != null) {
-                JsonToken field = parser.nextToken();
-                if (name.equals("function")) {
-                    readFunction(parser, field);
-                } else {
-                    parser.skipChildren();
-                }
-            }
+            // A call without an index (not OpenAI's shape, but seen in proxies) is named by its position.
+            readToolCall(parser, position++);
         }
     }
 
-    private void readFunction(JsonParser parser, JsonToken value) throws IOException {
-        if (value != JsonToken.START_OBJECT) {
-            parser.skipChildren();
-            return;
-        }
+    /** Reads one tool call, whose {@code START_OBJECT} is current; without an {@code index} it is its position. */
+    private void readToolCall(JsonParser parser, int position) throws IOException {
+        int index = position;
         String name;
         while ((name = parser.nextFieldName()) != null) {
             JsonToken field = parser.nextToken();
-            if ((name.equals("name") || name.equals("arguments")) && field == JsonToken.VALUE_STRING) {
-                appendText(parser.getText());
+            if (name.equals("function")) {
+                answerText |= readFunction(parser, field);
+            } else if (name.equals("index")
+                    && field == JsonToken.VALUE_NUMBER_INT
+                    && parser.getNumberType() == JsonParser.NumberType.INT) {
+                index = parser.getIntValue();
             } else {
                 parser.skipChildren();
             }
         }
+        toolCallIndexes |= 1L << Math.max(0, Math.min(63, index));
+    }
+
+    /** Reads a function's name and argument fragment as text; returns whether either was non-empty. */
+    private boolean readFunction(JsonParser parser, JsonToken value) throws IOException {
+        if (value != JsonToken.START_OBJECT) {
+            parser.skipChildren();
+            return false;
+        }
+        boolean any = false;
+        String name;
+        while ((name = parser.nextFieldName()) != null) {
+            JsonToken field = parser.nextToken();
+            if ((name.equals("name") || name.equals("arguments")) && field == JsonToken.VALUE_STRING) {
+                any |= appendText(parser.getText());
+            } else {
+                parser.skipChildren();
+            }
+        }
+        return any;
     }
 
     private void readUsage(JsonParser parser, JsonToken value) throws IOException {
@@ -195,7 +236,25 @@ final class ChunkFields {
             switch (name) {
                 case "prompt_tokens" -> promptTokens = tokenCount(parser, field, "usage.prompt_tokens");
                 case "completion_tokens" -> completionTokens = tokenCount(parser, field, "usage.completion_tokens");
+                case "completion_tokens_details" -> readCompletionDetails(parser, field);
                 default -> parser.skipChildren();
+            }
+        }
+    }
+
+    /** Reads OpenAI's {@code completion_tokens_details}; only {@code reasoning_tokens} matters here. */
+    private void readCompletionDetails(JsonParser parser, JsonToken value) throws IOException {
+        if (value != JsonToken.START_OBJECT) {
+            parser.skipChildren();
+            return;
+        }
+        String name;
+        while ((name = parser.nextFieldName()) != null) {
+            JsonToken field = parser.nextToken();
+            if (name.equals("reasoning_tokens")) {
+                reasoningTokens = tokenCount(parser, field, "usage.completion_tokens_details.reasoning_tokens");
+            } else {
+                parser.skipChildren();
             }
         }
     }
@@ -222,9 +281,10 @@ final class ChunkFields {
         }
     }
 
-    private void appendText(String fragment) {
+    /** Appends a fragment of generated text; returns whether it was non-empty. */
+    private boolean appendText(String fragment) {
         if (fragment == null || fragment.isEmpty()) {
-            return;
+            return false;
         }
         if (text == null) {
             text = fragment;
@@ -234,6 +294,7 @@ final class ChunkFields {
             }
             moreText.append(fragment);
         }
+        return true;
     }
 
     private String stringOrNull(JsonParser parser, JsonToken value, String field) throws IOException {

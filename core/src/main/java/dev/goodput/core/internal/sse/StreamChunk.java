@@ -17,6 +17,12 @@ import dev.goodput.core.ServerTimings;
  *     not be read; else {@code null}
  * @param timings the server's own timing of the request ({@code timings}, which llama.cpp's server puts on its
  *     last chunk), or {@code null}
+ * @param reasoningTokens {@code usage.completion_tokens_details.reasoning_tokens}, or -1 when absent
+ * @param reasoning whether a choice carried non-empty {@code delta.reasoning_content} or {@code delta.reasoning}
+ * @param answer whether a choice carried non-empty answer text: {@code text}, {@code delta.content}, {@code
+ *     delta.refusal}, or a tool call's name or argument fragment
+ * @param toolCallIndexes one bit per {@code delta.tool_calls[].index} the event carried (bit 0 for the legacy
+ *     {@code delta.function_call}; indices of 63 and above share bit 63), 0 when none
  */
 public record StreamChunk(
         Kind kind,
@@ -26,7 +32,36 @@ public record StreamChunk(
         boolean finalUsage,
         String finishReason,
         String detail,
-        ServerTimings timings) {
+        ServerTimings timings,
+        int reasoningTokens,
+        boolean reasoning,
+        boolean answer,
+        long toolCallIndexes) {
+
+    /** An event without reasoning, tool calls or a reasoning count: its text, if any, is answer text. */
+    public StreamChunk(
+            Kind kind,
+            String text,
+            int promptTokens,
+            int completionTokens,
+            boolean finalUsage,
+            String finishReason,
+            String detail,
+            ServerTimings timings) {
+        this(
+                kind,
+                text,
+                promptTokens,
+                completionTokens,
+                finalUsage,
+                finishReason,
+                detail,
+                timings,
+                -1,
+                false,
+                kind == Kind.CONTENT,
+                0);
+    }
 
     /** What an event is. */
     public enum Kind {

@@ -28,6 +28,11 @@ class ChunkDecoderTest {
         return chunk(Kind.CONTENT, text, -1, -1, false, null);
     }
 
+    /** A content chunk with its phases: reasoning text, answer text, tool-call index bits. */
+    private static StreamChunk content(String text, boolean reasoning, boolean answer, long toolCalls) {
+        return new StreamChunk(Kind.CONTENT, text, -1, -1, false, null, null, null, -1, reasoning, answer, toolCalls);
+    }
+
     private static StreamChunk noContent() {
         return chunk(Kind.NO_CONTENT, "", -1, -1, false, null);
     }
@@ -87,13 +92,13 @@ class ChunkDecoderTest {
     }
 
     @Test
-    void should_count_reasoning_content_and_ollama_reasoning_as_content() {
+    void should_count_reasoning_content_and_ollama_reasoning_as_content_of_the_reasoning_phase() {
         assertThat(decode("{\"choices\":[{\"delta\":{\"content\":null,\"reasoning_content\":\"Let\"}}]}"))
-                .isEqualTo(content("Let"));
+                .isEqualTo(content("Let", true, false, 0));
         assertThat(decode("{\"choices\":[{\"delta\":{\"role\":\"assistant\",\"content\":\"\",\"reasoning\":\"Hm\"}}]}"))
-                .isEqualTo(content("Hm"));
+                .isEqualTo(content("Hm", true, false, 0));
         assertThat(decode("{\"choices\":[{\"delta\":{\"reasoning_content\":\"a\",\"content\":\"b\"}}]}"))
-                .isEqualTo(content("ab"));
+                .isEqualTo(content("ab", true, true, 0));
     }
 
     @Test
@@ -158,19 +163,52 @@ class ChunkDecoderTest {
         assertThat(decode("""
                     {"choices":[{"index":0,"delta":{"role":"assistant","content":null,"tool_calls":[{"index":0,\
                     "id":"call_1","type":"function","function":{"name":"get_weather","arguments":""}}]},\
-                    "finish_reason":null}]}""")).isEqualTo(content("get_weather"));
+                    "finish_reason":null}]}""")).isEqualTo(content("get_weather", false, true, 1));
         assertThat(decode("""
                     {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"{\\"city\\":"}},\
-                    {"index":1,"function":{"name":"now","arguments":"{}"}}]},"finish_reason":null}]}""")).isEqualTo(content("{\"city\":now{}"));
+                    {"index":1,"function":{"name":"now","arguments":"{}"}}]},"finish_reason":null}]}""")).isEqualTo(content("{\"city\":now{}", false, true, 0b11));
         assertThat(decode("{\"choices\":[{\"delta\":{\"function_call\":{\"arguments\":\"{}\"}}}]}"))
-                .isEqualTo(content("{}"));
+                .isEqualTo(content("{}", false, true, 1));
     }
 
     @Test
     void should_read_a_tool_call_delta_without_name_or_arguments_as_no_content() {
         assertThat(decode("""
                     {"choices":[{"delta":{"tool_calls":[{"index":0,"function":{"arguments":null}},7,null]},\
-                    "finish_reason":"tool_calls"}]}""")).isEqualTo(chunk(Kind.NO_CONTENT, "", -1, -1, false, "tool_calls"));
+                    "finish_reason":"tool_calls"}]}"""))
+                .isEqualTo(new StreamChunk(
+                        Kind.NO_CONTENT, "", -1, -1, false, "tool_calls", null, null, -1, false, false, 1));
+    }
+
+    @Test
+    void should_read_reasoning_tokens_from_openai_completion_tokens_details() {
+        StreamChunk usage = decode("{\"choices\":[],\"usage\":{\"prompt_tokens\":3,\"completion_tokens\":50,"
+                + "\"completion_tokens_details\":{\"reasoning_tokens\":42,\"audio_tokens\":0}}}");
+        assertThat(usage.reasoningTokens()).isEqualTo(42);
+        assertThat(usage.completionTokens()).isEqualTo(50);
+        assertThat(decode("{\"choices\":[],\"usage\":{\"completion_tokens_details\":null}}")
+                        .reasoningTokens())
+                .isEqualTo(-1);
+        assertThat(decode("{\"choices\":[],\"usage\":{\"completion_tokens_details\":{\"reasoning_tokens\":-1}}}")
+                        .kind())
+                .as("a negative count is a malformed event, as for the other usage counts")
+                .isEqualTo(Kind.MALFORMED);
+    }
+
+    @Test
+    void should_tell_tool_calls_apart_by_index_and_read_tgis_single_call_object() {
+        assertThat(decode(
+                                "{\"choices\":[{\"delta\":{\"tool_calls\":[{\"index\":3,\"function\":{\"arguments\":\"x\"}}]}}]}")
+                        .toolCallIndexes())
+                .isEqualTo(1L << 3);
+        assertThat(decode("{\"choices\":[{\"delta\":{\"tool_calls\":{\"index\":0,\"function\":{\"name\":null,"
+                        + "\"arguments\":\"{\\\"\"}}}}]}"))
+                .isEqualTo(content("{\"", false, true, 1));
+        assertThat(decode(
+                                "{\"choices\":[{\"delta\":{\"tool_calls\":[{\"index\":99999999999,\"function\":{\"name\":\"f\"}}]}}]}")
+                        .toolCallIndexes())
+                .as("an index beyond int is no index: the call's position names it")
+                .isEqualTo(1L);
     }
 
     @Test

@@ -43,8 +43,8 @@ final class ApiHandler implements HttpServerLoop.RequestHandler {
     ApiHandler(ServerContext server) {
         this.server = server;
         this.info = new InfoEndpoints(server);
-        this.parser =
-                new GenerationRequestParser(server.modelName(), server.model().maxModelLen());
+        this.parser = new GenerationRequestParser(
+                server.modelName(), server.model().maxModelLen(), server.model().reasoningTokens());
         this.modelJson = new String(HttpResponses.toJson(server.modelName()), StandardCharsets.UTF_8);
     }
 
@@ -94,6 +94,7 @@ final class ApiHandler implements HttpServerLoop.RequestHandler {
                 server.truthLog(),
                 (generation.maxTokens() + server.model().tokensPerChunk() - 1)
                         / server.model().tokensPerChunk());
+        truth.answerShape(generation.reasoningTokens(), generation.toolName() != null);
         if (plan.fault() == Fault.HTTP_429 || plan.fault() == Fault.HTTP_500 || plan.fault() == Fault.HTTP_503) {
             int status = Integer.parseInt(plan.fault().cliName().substring("http-".length()));
             Map<String, String> headers = status != 500
@@ -126,7 +127,14 @@ final class ApiHandler implements HttpServerLoop.RequestHandler {
                     connection,
                     server.lanes().assign(),
                     server.timer(),
-                    new ChunkEncoder(chat, id, created, modelJson, generation.promptTokens()),
+                    new ChunkEncoder(
+                            chat,
+                            id,
+                            created,
+                            modelJson,
+                            generation.promptTokens(),
+                            generation.reasoningTokens(),
+                            generation.toolName()),
                     truth,
                     generation,
                     outputSeed,

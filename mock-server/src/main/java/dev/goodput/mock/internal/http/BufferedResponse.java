@@ -1,5 +1,6 @@
 package dev.goodput.mock.internal.http;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.goodput.mock.internal.engine.TokenSink;
 import java.nio.ByteBuffer;
@@ -89,17 +90,32 @@ final class BufferedResponse implements TokenSink {
         body.put("model", modelName);
         ObjectNode choice = body.putArray("choices").addObject();
         choice.put("index", 0);
+        int reasoning = Math.min(request.reasoningTokens(), completionTokens);
+        boolean callsTool = request.toolName() != null && completionTokens > reasoning;
+        String reason = callsTool && "stop".equals(finishReason) ? "tool_calls" : finishReason;
         if (request.chat()) {
             ObjectNode message = choice.putObject("message");
             message.put("role", "assistant");
-            message.put("content", text);
+            String answer = OutputWords.text(outputSeed, reasoning, completionTokens);
+            message.put("content", callsTool ? null : answer);
+            if (reasoning > 0) {
+                message.put("reasoning_content", OutputWords.text(outputSeed, 0, reasoning));
+            }
             message.putNull("refusal");
-            message.putArray("tool_calls");
+            ArrayNode calls = message.putArray("tool_calls");
+            if (callsTool) {
+                ObjectNode call = calls.addObject();
+                call.put("id", "call_" + id.substring(id.indexOf('-') + 1));
+                call.put("type", "function");
+                call.putObject("function")
+                        .put("name", request.toolName())
+                        .put("arguments", "{\"query\": \"" + answer + "\"}");
+            }
         } else {
             choice.put("text", text);
         }
         choice.putNull("logprobs");
-        choice.put("finish_reason", finishReason);
+        choice.put("finish_reason", reason);
         choice.putNull("stop_reason");
         ObjectNode usage = body.putObject("usage");
         usage.put("prompt_tokens", request.promptTokens());
@@ -108,7 +124,7 @@ final class BufferedResponse implements TokenSink {
         byte[] response = HttpResponses.json(200, body, keepAlive);
         connection.send(ByteBuffer.wrap(response), sentNanos -> {
             truth.allSent(sentNanos);
-            truth.finish(sentNanos, finishReason, 200);
+            truth.finish(sentNanos, reason, 200);
             cancelled = true;
             connection.endResponse(keepAlive);
         });

@@ -26,10 +26,22 @@ final class ChunkEncoder {
     private static final byte[] CHOICE_END = ascii("}]");
     private static final byte[] EMPTY_CHOICES = ascii("]");
     private static final byte[] USAGE_NULL = ascii(",\"usage\":null");
+    private static final byte[] CHAT_DELTA_START = ascii("{\"index\":0,\"delta\":{");
+    private static final byte[] REASONING_START = ascii("\"reasoning_content\":\"");
+    private static final byte[] CONTENT_START = ascii("\"content\":\"");
+    private static final byte[] ARGUMENTS_START = ascii("\"tool_calls\":[{\"index\":0,\"function\":{\"arguments\":\"");
+    private static final byte[] ARGUMENTS_OPEN = ascii("{\\\"query\\\": \\\"");
+    private static final byte[] ARGUMENTS_CLOSE = ascii("\\\"}");
+    private static final byte[] TOOL_CALL_END = ascii("\"}}]");
+    private static final byte[] QUOTE = ascii("\"");
+    private static final byte[] COMMA = ascii(",");
+    private static final byte[] DELTA_END = ascii("},\"logprobs\":null,\"finish_reason\":");
 
     private final boolean chat;
     private final byte[] prefix;
     private final int promptTokens;
+    private final int reasoningTokens;
+    private final byte[] toolCallStart;
 
     /**
      * @param id the response id ({@code chatcmpl-…} or {@code cmpl-…})
@@ -37,8 +49,30 @@ final class ChunkEncoder {
      * @param modelJson the model name as a JSON string literal, quotes included
      */
     ChunkEncoder(boolean chat, String id, long createdSeconds, String modelJson, int promptTokens) {
+        this(chat, id, createdSeconds, modelJson, promptTokens, 0, null);
+    }
+
+    /**
+     * @param reasoningTokens the leading output tokens sent as {@code delta.reasoning_content}
+     * @param toolName the function the answer calls, streamed as {@code tool_calls} deltas, or null for text
+     */
+    ChunkEncoder(
+            boolean chat,
+            String id,
+            long createdSeconds,
+            String modelJson,
+            int promptTokens,
+            int reasoningTokens,
+            String toolName) {
         this.chat = chat;
         this.promptTokens = promptTokens;
+        this.reasoningTokens = reasoningTokens;
+        // The first delta of a call names it, as OpenAI's and vLLM's do; later ones carry argument fragments only.
+        this.toolCallStart = toolName == null
+                ? null
+                : ascii("\"tool_calls\":[{\"index\":0,\"id\":\"call_" + id.substring(id.indexOf('-') + 1)
+                        + "\",\"type\":\"function\",\"function\":{\"name\":"
+                        + new String(HttpResponses.toJson(toolName), StandardCharsets.UTF_8) + ",\"arguments\":\"");
         this.prefix = ("data: {\"id\":\"" + id + "\",\"object\":\""
                         + (chat ? "chat.completion.chunk" : "text_completion") + "\",\"created\":" + createdSeconds
                         + ",\"model\":" + modelJson + ",\"choices\":[")
@@ -69,11 +103,14 @@ final class ChunkEncoder {
             boolean continuousUsage,
             int completionTokens) {
         out.writeBytes(prefix);
-        out.writeBytes(chat ? CHAT_CONTENT_START : COMPLETION_TEXT_START);
-        for (int i = first; i < first + count; i++) {
-            out.writeBytes(OutputWords.tokenBytes(outputSeed, i));
+        if (chat && (reasoningTokens > 0 || toolCallStart != null)) {
+            delta(out, outputSeed, first, count, finishReason != null, completionTokens);
+            out.writeBytes(DELTA_END);
+        } else {
+            out.writeBytes(chat ? CHAT_CONTENT_START : COMPLETION_TEXT_START);
+            words(out, outputSeed, first, first + count);
+            out.writeBytes(chat ? CHAT_CONTENT_END : COMPLETION_TEXT_END);
         }
-        out.writeBytes(chat ? CHAT_CONTENT_END : COMPLETION_TEXT_END);
         if (finishReason == null) {
             out.writeBytes(NULL);
         } else {
@@ -83,6 +120,59 @@ final class ChunkEncoder {
         out.writeBytes(finishReason != null || !chat ? STOP_REASON_NULL : CHOICE_END);
         usage(out, continuousUsage, completionTokens);
         out.writeBytes(EVENT_END);
+    }
+
+    /**
+     * Writes the delta of a response with reasoning or a tool call, up to its closing quote: the tokens before
+     * {@code reasoningTokens} as {@code reasoning_content}, the others as {@code content} or as the arguments of
+     * the tool call ({@code {"query": "<words>"}}, closed on the finishing chunk); a chunk that straddles the end of
+     * the reasoning carries both, as vLLM's reasoning parsers send it.
+     */
+    private void delta(
+            HttpResponses.Bytes out, long outputSeed, int first, int count, boolean finishing, int completionTokens) {
+        out.writeBytes(CHAT_DELTA_START);
+        int end = first + count;
+        int reasoningEnd = Math.min(end, reasoningTokens);
+        boolean reasoning = first < reasoningEnd;
+        if (reasoning) {
+            out.writeBytes(REASONING_START);
+            words(out, outputSeed, first, reasoningEnd);
+            out.writeBytes(QUOTE);
+        }
+        int answerStart = Math.max(first, reasoningTokens);
+        boolean callOpen = toolCallStart != null && completionTokens > reasoningTokens;
+        if (callOpen && (answerStart < end || finishing)) {
+            if (reasoning) {
+                out.writeBytes(COMMA);
+            }
+            boolean opening = answerStart == reasoningTokens && answerStart < end;
+            out.writeBytes(opening ? toolCallStart : ARGUMENTS_START);
+            if (opening) {
+                out.writeBytes(ARGUMENTS_OPEN);
+            }
+            words(out, outputSeed, answerStart, end);
+            if (finishing) {
+                out.writeBytes(ARGUMENTS_CLOSE);
+            }
+            out.writeBytes(TOOL_CALL_END);
+        } else if (toolCallStart == null && (answerStart < end || !reasoning)) {
+            if (reasoning) {
+                out.writeBytes(COMMA);
+            }
+            out.writeBytes(CONTENT_START);
+            words(out, outputSeed, answerStart, end);
+            out.writeBytes(QUOTE);
+        } else if (!reasoning) {
+            // A finishing chunk of a response that ended inside its reasoning.
+            out.writeBytes(CONTENT_START);
+            out.writeBytes(QUOTE);
+        }
+    }
+
+    private static void words(HttpResponses.Bytes out, long outputSeed, int from, int to) {
+        for (int i = from; i < to; i++) {
+            out.writeBytes(OutputWords.tokenBytes(outputSeed, i));
+        }
     }
 
     /** Appends the usage-only chunk ({@code "choices":[]}) of {@code stream_options.include_usage}. */

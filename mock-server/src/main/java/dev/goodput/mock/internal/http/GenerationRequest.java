@@ -14,6 +14,9 @@ package dev.goodput.mock.internal.http;
  * @param stream whether to stream
  * @param includeUsage {@code stream_options.include_usage}
  * @param continuousUsage {@code stream_options.continuous_usage_stats}
+ * @param reasoningTokens the leading output tokens sent as reasoning, 0 for none
+ * @param toolName the function the answer calls (the first of the request's {@code tools}), or null to answer in
+ *     text
  */
 record GenerationRequest(
         boolean chat,
@@ -25,7 +28,9 @@ record GenerationRequest(
         double temperature,
         boolean stream,
         boolean includeUsage,
-        boolean continuousUsage) {
+        boolean continuousUsage,
+        int reasoningTokens,
+        String toolName) {
 
     int promptTokens() {
         return promptTokenHashes.length;

@@ -18,10 +18,12 @@ final class GenerationRequestParser {
 
     private final String modelName;
     private final int maxModelLen;
+    private final int reasoningTokens;
 
-    GenerationRequestParser(String modelName, int maxModelLen) {
+    GenerationRequestParser(String modelName, int maxModelLen, int reasoningTokens) {
         this.modelName = modelName;
         this.maxModelLen = maxModelLen;
+        this.reasoningTokens = reasoningTokens;
     }
 
     GenerationRequest parse(byte[] body, boolean chat) throws ApiException {
@@ -99,8 +101,22 @@ final class GenerationRequestParser {
             continuousUsage = includeUsage && booleanField(streamOptions, "continuous_usage_stats", false);
         }
         boolean ignoreEos = booleanField(root, "ignore_eos", false);
+        // Qwen3's chat template switch, which vLLM passes through chat_template_kwargs.
+        JsonNode enableThinking = root.path("chat_template_kwargs").path("enable_thinking");
+        boolean thinking = !enableThinking.isBoolean() || enableThinking.asBoolean();
         return new GenerationRequest(
-                chat, hashes, max, minTokens, ignoreEos, seed, temperature, stream, includeUsage, continuousUsage);
+                chat,
+                hashes,
+                max,
+                minTokens,
+                ignoreEos,
+                seed,
+                temperature,
+                stream,
+                includeUsage,
+                continuousUsage,
+                chat && thinking ? reasoningTokens : 0,
+                chat ? ToolsField.calledTool(root) : null);
     }
 
     private static long[] completionPrompt(JsonNode root) throws ApiException {

@@ -28,6 +28,8 @@ final class LiveTruth {
     private int chunks;
     private int completionTokens;
     private boolean finished;
+    private int reasoningTokens;
+    private boolean toolCall;
 
     LiveTruth(
             String id,
@@ -53,6 +55,12 @@ final class LiveTruth {
         this.maxTokens = maxTokens;
         this.fault = fault;
         this.log = log;
+    }
+
+    /** Notes how the answer is shaped: its leading reasoning tokens, and whether it is a tool call. */
+    synchronized void answerShape(int reasoning, boolean callsTool) {
+        reasoningTokens = reasoning;
+        toolCall = callsTool;
     }
 
     /** Records a chunk about to be written; returns its index for {@link #chunkSent}. */
@@ -109,7 +117,9 @@ final class LiveTruth {
                     endNanos,
                     finishReason,
                     fault,
-                    status);
+                    status,
+                    Math.min(reasoningTokens, completionTokens),
+                    toolCall && completionTokens > reasoningTokens ? 1 : 0);
         }
         log.add(truth);
     }

@@ -155,12 +155,16 @@ final class StreamingResponse implements TokenSink {
         HttpResponses.Bytes out = scratch.events();
         role(out);
         int start = out.size();
-        // A natural stop ends with an empty content chunk carrying the reason, as vLLM's EOS step does.
-        encoder.content(out, outputSeed, 0, 0, finishReason, request.continuousUsage(), completionTokens);
+        // A natural stop ends with an empty content chunk carrying the reason, as vLLM's EOS step does; a model
+        // that answered with a tool call stops for that reason.
+        String reason = request.toolName() != null && completionTokens > request.reasoningTokens()
+                ? "tool_calls"
+                : finishReason;
+        encoder.content(out, outputSeed, 0, 0, reason, request.continuousUsage(), completionTokens);
         malformIfDue(out, start);
         end(out, completionTokens);
         ended = true;
-        connection.send(scratch.frame(true), sentNanos -> finish(sentNanos, finishReason));
+        connection.send(scratch.frame(true), sentNanos -> finish(sentNanos, reason));
     }
 
     /** Fires the mid-stream fault if it is due before this emission; returns whether the stream ended. */
