@@ -174,7 +174,12 @@ public final class HtmlReport {
         percentiles.forEach(p -> header.add("p" + Units.formatPercentile(p)));
         header.add("max");
         List<List<String>> rows = new ArrayList<>();
-        for (Metric metric : TABLE) {
+        List<Metric> shown = new ArrayList<>(TABLE);
+        // Without reasoning, TTFO and answer TPOT repeat TTFT and TPOT, and there are no reasoning tokens.
+        if (result.records().stream().anyMatch(record -> record.streamPhases().hasReasoning())) {
+            shown.addAll(List.of(Metric.TTFO, Metric.ANSWER_TPOT, Metric.REASONING_TOKENS));
+        }
+        for (Metric metric : shown) {
             Summary summary = result.summary(metric);
             List<String> row = new ArrayList<>(List.of(
                     metric.displayName(), Long.toString(summary.count()), Units.format(metric, summary.mean())));

@@ -98,6 +98,10 @@ class ReasoningEndToEndTest {
             assertThat(result.summary(Metric.REASONING_TOKENS).count()).isEqualTo(REQUESTS);
             assertThat(result.summary(Metric.REASONING_TOKENS).mean()).isEqualTo(REASONING);
             assertThat(result.verdicts()).extracting(v -> v.verdict()).containsOnly(Verdict.MET);
+            // The HTML metrics table shows the reasoning metrics once something reasoned.
+            assertThat(dev.goodput.core.report.HtmlReport.format(result, "reasoning"))
+                    .contains("<td>" + Metric.TTFO.displayName() + "</td>")
+                    .contains("<td>" + Metric.REASONING_TOKENS.displayName() + "</td>");
         }
     }
 

@@ -152,7 +152,7 @@ class StreamPhaseMetricsTest {
         CsvReport.write(result, csv);
         assertThat(csv.toString().lines().skip(2).findFirst().orElseThrow())
                 .as("request 1: no phase instants, TTFO = TTFT 100 ms, answer TPOT = TPOT 50 ms, NONE")
-                .endsWith(",,,,,100.000,50.000,0,0,0,NONE,0");
+                .endsWith(",,,,,100.000,50.000,0,0,0,NONE,0,");
     }
 
     @Test
@@ -178,6 +178,6 @@ class StreamPhaseMetricsTest {
         CsvReport.write(result, csv);
         assertThat(csv.toString().lines().skip(1).findFirst().orElseThrow())
                 .as("first reasoning, last reasoning, first answer, last answer, TTFO, answer TPOT, events, tokens")
-                .endsWith(",100.000,450.000,500.000,1000.000,500.000,50.000,4,5,200,USAGE,0");
+                .endsWith(",100.000,450.000,500.000,1000.000,500.000,50.000,4,5,200,USAGE,0,");
     }
 }
