@@ -1,5 +1,6 @@
 package dev.goodput.core.internal.driver;
 
+import dev.goodput.core.InvalidSettingException;
 import dev.goodput.core.ProgressListener;
 import dev.goodput.core.RunEnvironment;
 import dev.goodput.core.RunResult;
@@ -9,6 +10,9 @@ import dev.goodput.core.internal.client.SecretRedaction;
 import dev.goodput.core.internal.client.Transport;
 import dev.goodput.core.internal.result.ResultCalculator;
 import dev.goodput.core.internal.result.RunRecorder;
+import dev.goodput.core.workload.SessionWorkload;
+import dev.goodput.core.workload.WorkloadClass;
+import dev.goodput.core.workload.WorkloadMix;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
@@ -28,6 +32,7 @@ public final class RunEngine {
 
     /** Returns a driver for the spec's load profile, not started, that hands every finished request to {@code recorder}. */
     public static LoadDriver driver(RunSpec spec, TaskScheduler scheduler, Transport transport, RunRecorder recorder) {
+        refuseMixedSessions(spec);
         RunOptions options = new RunOptions(
                 spec.workload(),
                 spec.load(),
@@ -37,6 +42,24 @@ public final class RunEngine {
         return spec.load().arrivals().isOpenLoop()
                 ? new OpenLoopDriver(scheduler, transport, options, recorder)
                 : new ClosedLoopDriver(scheduler, transport, options, recorder);
+    }
+
+    /**
+     * Refuses a session workload as a workload class before any load: its turns must follow each other, which a
+     * mix's draw of classes cannot keep. The class itself refuses the built-in ones by their type at once; this
+     * catches any other (the spec cannot know sessions, which know results).
+     */
+    private static void refuseMixedSessions(RunSpec spec) {
+        if (spec.workload() instanceof WorkloadMix mix) {
+            for (WorkloadClass workloadClass : mix.classes()) {
+                if (workloadClass.workload() instanceof SessionWorkload) {
+                    throw InvalidSettingException.of(
+                            "workload of workload class " + workloadClass.name(),
+                            workloadClass.workload().describe().get("type"),
+                            "cannot be mixed: a session workload sets its own order of turns");
+                }
+            }
+        }
     }
 
     /**

@@ -3,14 +3,12 @@ package dev.goodput.core.internal.result;
 import dev.goodput.core.InvalidSettingException;
 import dev.goodput.core.Objective;
 import dev.goodput.core.WorkloadSpec;
-import dev.goodput.core.workload.SessionWorkload;
 import dev.goodput.core.workload.WorkloadClass;
 import dev.goodput.core.workload.WorkloadMix;
 import java.util.List;
 
 /**
- * Checks a workload mix's classes and the objectives on them against the workload, for a spec's constructor;
- * apart from {@link
+ * Checks objectives on workload classes against the workload, for a spec's constructor; apart from {@link
  * ClassSplit} so that the spec does not depend on the result calculator.
  */
 public final class ClassObjectives {
@@ -18,22 +16,11 @@ public final class ClassObjectives {
     private ClassObjectives() {}
 
     /**
-     * Checks that no class of a mix replays sessions, and that every objective naming a class names a class of the
-     * workload.
+     * Checks that every objective naming a class names a class of the workload.
      *
      * @throws InvalidSettingException naming the objective and the class
      */
     public static void check(WorkloadSpec workload, List<Objective> objectives) {
-        if (workload instanceof WorkloadMix mix) {
-            for (WorkloadClass workloadClass : mix.classes()) {
-                if (workloadClass.workload() instanceof SessionWorkload) {
-                    throw InvalidSettingException.of(
-                            "workload of workload class " + workloadClass.name(),
-                            workloadClass.workload().describe().get("type"),
-                            "cannot be mixed: a session workload sets its own order of turns");
-                }
-            }
-        }
         for (Objective slo : objectives) {
             String name = slo.workloadClass();
             if (name == null) {

@@ -182,10 +182,12 @@ class ClassSplitTest {
                 return java.util.Map.of("type", "my_sessions");
             }
         };
+        // Refused before any request: the preflight is off and the server's port is closed.
         assertThatThrownBy(() -> Goodput.newRun(SERVER)
                         .workload(WorkloadMix.builder().add("s", 1, sessions).build())
                         .load(Load.constantRate(5).requests(7))
-                        .build())
+                        .preflight(false)
+                        .run())
                 .isInstanceOf(InvalidSettingException.class)
                 .hasMessageContaining("workload of workload class s = my_sessions cannot be mixed");
         assertThatThrownBy(() -> Objective.of(Metric.PREEMPTIONS).inClass("a").atMost(0))
