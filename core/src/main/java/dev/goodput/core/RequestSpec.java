@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Consumer;
 import org.apiguardian.api.API;
 
 /**
@@ -105,93 +106,86 @@ public record RequestSpec(
 
     /** Returns a copy with {@code min_tokens}. */
     public RequestSpec withMinTokens(int value) {
-        return new RequestSpec(
-                api,
-                prompt,
-                messages,
-                maxTokens,
-                value,
-                ignoreEos,
-                temperature,
-                seed,
-                extraBody,
-                promptTokens,
-                headers);
+        return copy(c -> c.minTokens = value);
     }
 
     /** Returns a copy with {@code ignore_eos}. */
     public RequestSpec withIgnoreEos(boolean value) {
-        return new RequestSpec(
-                api,
-                prompt,
-                messages,
-                maxTokens,
-                minTokens,
-                value,
-                temperature,
-                seed,
-                extraBody,
-                promptTokens,
-                headers);
+        return copy(c -> c.ignoreEos = value);
     }
 
     /** Returns a copy with {@code temperature}. */
     public RequestSpec withTemperature(double value) {
-        return new RequestSpec(
-                api, prompt, messages, maxTokens, minTokens, ignoreEos, value, seed, extraBody, promptTokens, headers);
+        return copy(c -> c.temperature = value);
     }
 
     /** Returns a copy with {@code seed}. */
     public RequestSpec withSeed(long value) {
-        return new RequestSpec(
-                api,
-                prompt,
-                messages,
-                maxTokens,
-                minTokens,
-                ignoreEos,
-                temperature,
-                value,
-                extraBody,
-                promptTokens,
-                headers);
+        return copy(c -> c.seed = value);
     }
 
     /** Returns a copy with extra top-level body fields, replacing any given before. */
     public RequestSpec withExtraBody(Map<String, Object> value) {
-        return new RequestSpec(
-                api,
-                prompt,
-                messages,
-                maxTokens,
-                minTokens,
-                ignoreEos,
-                temperature,
-                seed,
-                value,
-                promptTokens,
-                headers);
+        return copy(c -> c.extraBody = value);
     }
 
     /** Returns a copy that sends the given HTTP headers, replacing any given before. */
     public RequestSpec withHeaders(Map<String, String> value) {
-        return new RequestSpec(
-                api,
-                prompt,
-                messages,
-                maxTokens,
-                minTokens,
-                ignoreEos,
-                temperature,
-                seed,
-                extraBody,
-                promptTokens,
-                value);
+        return copy(c -> c.headers = value);
     }
 
     /** Returns a copy that records the client's own prompt token count. */
     public RequestSpec withPromptTokens(int value) {
-        return new RequestSpec(
-                api, prompt, messages, maxTokens, minTokens, ignoreEos, temperature, seed, extraBody, value, headers);
+        return copy(c -> c.promptTokens = value);
+    }
+
+    private RequestSpec copy(Consumer<Copy> change) {
+        Copy copy = new Copy(this);
+        change.accept(copy);
+        return copy.build();
+    }
+
+    /** The components of a request, to change one and build another (a record has no copy constructor). */
+    private static final class Copy {
+        ApiKind api;
+        String prompt;
+        List<ChatMessage> messages;
+        int maxTokens;
+        Integer minTokens;
+        Boolean ignoreEos;
+        Double temperature;
+        Long seed;
+        Map<String, Object> extraBody;
+        int promptTokens;
+        Map<String, String> headers;
+
+        Copy(RequestSpec spec) {
+            api = spec.api;
+            prompt = spec.prompt;
+            messages = spec.messages;
+            maxTokens = spec.maxTokens;
+            minTokens = spec.minTokens;
+            ignoreEos = spec.ignoreEos;
+            temperature = spec.temperature;
+            seed = spec.seed;
+            extraBody = spec.extraBody;
+            promptTokens = spec.promptTokens;
+            headers = spec.headers;
+        }
+
+        RequestSpec build() {
+            return new RequestSpec(
+                    api,
+                    prompt,
+                    messages,
+                    maxTokens,
+                    minTokens,
+                    ignoreEos,
+                    temperature,
+                    seed,
+                    extraBody,
+                    promptTokens,
+                    headers);
+        }
     }
 }

@@ -8,6 +8,7 @@ import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
@@ -142,11 +143,18 @@ class ErrorResponsesTest {
     @Test
     @DisplayName("a refused generation request is in the ground truth with its status")
     void refused_requests_are_in_the_ground_truth() throws Exception {
-        // The server is shared by this class's tests, so wait for one more record than there were before.
+        // The server is shared by this class's tests, and another test's stream may still be ending: wait for
+        // records past the ones there were before until the refused request's is among them.
         int before = server.groundTruth().size();
         TestHttp.post(server, "/v1/chat/completions", "{\"model\":\"nope\",\"messages\":[]}");
 
-        assertThat(server.awaitGroundTruth(before + 1, Duration.ofSeconds(5))).anySatisfy(truth -> {
+        List<RequestTruth> truths = server.awaitGroundTruth(before + 1, Duration.ofSeconds(5));
+        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        while (truths.stream().skip(before).noneMatch(truth -> truth.status() == 404) && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+            truths = server.groundTruth();
+        }
+        assertThat(truths.subList(before, truths.size())).anySatisfy(truth -> {
             assertThat(truth.status()).isEqualTo(404);
             assertThat(truth.finishReason()).isEqualTo("error");
             assertThat(truth.endpoint()).isEqualTo("/v1/chat/completions");

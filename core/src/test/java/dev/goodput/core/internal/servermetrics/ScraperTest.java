@@ -137,7 +137,7 @@ class ScraperTest {
         ScrapeSettings settings = ScrapeSettings.DEFAULT.withInterval(Duration.ofMillis(100));
         Scraper scraper = Scraper.start(settings, server(""), NanoClock.system());
         long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (preemptions.get() < 4 && System.nanoTime() < deadline) {
+        while (preemptions.get() < 5 && System.nanoTime() < deadline) {
             Thread.sleep(20);
         }
         ScrapeLog log = scraper.finish();
