@@ -22,12 +22,7 @@ import java.util.List;
 public record SteadyScope(
         List<RequestRecord> measured, List<RequestRecord> successes, double windowSeconds, String inconclusiveReason) {
 
-    /** Returns the load statistics with the steady state detected from the measured requests. */
-    public static LoadStatistics detect(LoadStatistics load, List<RequestRecord> measured) {
-        return with(load, SteadyStateDetector.detect(measured));
-    }
-
-    /** Returns the load statistics with the given steady state (a run's, for one of its workload classes). */
+    /** Returns the load statistics with the given steady state: the run's, detected once for it and its classes. */
     public static LoadStatistics with(LoadStatistics load, SteadyState steady) {
         return new LoadStatistics(
                 load.offeredRate(),
