@@ -31,7 +31,9 @@ import org.junit.jupiter.api.Test;
 /**
  * A gate on what the server saw as well as what users waited: the simulated H100's own {@code /metrics} are
  * scraped during the run (as a vLLM's would be), and the gate also holds the server to no preemptions, KV-cache
- * headroom, a warm prefix cache and a price per million good tokens at a stated GPU-hour price.
+ * headroom, a warm prefix cache and a price per million good tokens at a stated GPU-hour price. The TTFT bound
+ * is loose on purpose (measured p90 about 50 ms, with a tail near 100 ms on a busy CI machine): the prefix-cache
+ * objective, not TTFT, is what holds this gate to a warm cache.
  */
 @GoodputTest
 @SimulatedServer
@@ -48,7 +50,7 @@ class ServerViewExample {
             seed = 1)
     @LoadProfile(rate = 8, requests = 64, warmupRequests = 4)
     @GpuDeployment(gpu = "H100-SXM", count = 1, pricePerGpuHour = 2.49, modelParameters = 8.03e9, bytesPerParameter = 2)
-    @Slo(metric = TTFT, percentile = 90, atMost = 100)
+    @Slo(metric = TTFT, percentile = 90, atMost = 200)
     @Slo(metric = PREEMPTIONS, atMost = 0)
     @Slo(metric = PEAK_KV_CACHE_USAGE, atMost = 0.9)
     @Slo(metric = PREFIX_CACHE_HIT_RATE, atLeast = 0.5)
