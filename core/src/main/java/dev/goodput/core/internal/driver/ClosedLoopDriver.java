@@ -17,11 +17,15 @@ import java.util.Map;
  * <p>With a {@link SessionWorkload} (synthetic or replayed conversations), each user runs one session at a time,
  * turn after turn up to that session's own number of turns, waiting the workload's think time between turns and
  * the profile's think time between sessions.
+ *
+ * <p>A shard runs every {@code count}-th of the users, and numbers its sessions so that no two shards replay the
+ * same one.
  */
 public final class ClosedLoopDriver extends LoadDriver {
 
     private final SessionWorkload conversation;
     private final Arrivals.ClosedLoop users;
+    private final int userCount;
     // Guarded by this.
     private int retiredUsers;
     private final Map<InFlightRequest, Integer> userOf = new HashMap<>();
@@ -33,14 +37,15 @@ public final class ClosedLoopDriver extends LoadDriver {
         super(scheduler, transport, options, recorder);
         this.conversation = options.workload() instanceof SessionWorkload s ? s : null;
         this.users = (Arrivals.ClosedLoop) profile.arrivals();
-        this.sessionOfUser = new long[users.users()];
-        this.turnOfUser = new int[users.users()];
+        this.userCount = Math.toIntExact(shard.shareOf(users.users()));
+        this.sessionOfUser = new long[userCount];
+        this.turnOfUser = new int[userCount];
     }
 
     @Override
     protected void begin(long startNanos) {
-        for (int user = 0; user < users.users(); user++) {
-            sessionOfUser[user] = nextSession++;
+        for (int user = 0; user < userCount; user++) {
+            sessionOfUser[user] = nextSession();
             scheduleUser(user, startNanos);
         }
         if (profile.limits().duration().isPresent()) {
@@ -67,13 +72,17 @@ public final class ClosedLoopDriver extends LoadDriver {
             turnOfUser[user]++;
             if (turnOfUser[user] >= conversation.turnsOf(sessionOfUser[user])) {
                 turnOfUser[user] = 0;
-                sessionOfUser[user] = nextSession++;
+                sessionOfUser[user] = nextSession();
             } else {
                 pause = conversation.thinkTime().toNanos();
             }
         }
         // Scheduled rather than sent inline, so a server that fails every request at once cannot recurse.
         scheduleUser(user, record.endNanos() + pause);
+    }
+
+    private long nextSession() {
+        return shard.position(nextSession++);
     }
 
     private void scheduleUser(int user, long intendedNanos) {
@@ -90,7 +99,7 @@ public final class ClosedLoopDriver extends LoadDriver {
     private void createAndDispatch(int user, long intendedNanos) {
         if (!mayCreate(intendedNanos)) {
             retiredUsers++;
-            if (retiredUsers == users.users()) {
+            if (retiredUsers == userCount) {
                 creationFinished();
             }
             return;
@@ -100,7 +109,7 @@ public final class ClosedLoopDriver extends LoadDriver {
                 : create(intendedNanos, index -> conversation.request(index, sessionOfUser[user], turnOfUser[user]));
         userOf.put(request, user);
         dispatch(request, false);
-        if (createdCount() == profile.limits().requests().orElse(-1)) {
+        if (requestLimitReached()) {
             creationFinished();
         }
     }

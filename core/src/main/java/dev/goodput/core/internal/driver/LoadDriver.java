@@ -12,6 +12,7 @@ import dev.goodput.core.internal.client.StreamAttempt;
 import dev.goodput.core.internal.client.StreamSettings;
 import dev.goodput.core.internal.client.Transport;
 import dev.goodput.core.internal.result.RunRecorder;
+import dev.goodput.core.shard.Shard;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -39,6 +40,7 @@ public abstract class LoadDriver {
     protected final Transport transport;
     protected final RunOptions options;
     protected final Load profile;
+    protected final Shard shard;
     private final RunRecorder recorder;
     private final StreamSettings streamSettings;
     private final RetryPolicy retryPolicy;
@@ -75,6 +77,7 @@ public abstract class LoadDriver {
         this.transport = transport;
         this.options = options;
         this.profile = options.profile();
+        this.shard = options.shard();
         this.recorder = recorder;
         this.streamSettings =
                 new StreamSettings(options.requireStreamEnd(), options.outputTokenCounter(), options.redaction());
@@ -83,8 +86,17 @@ public abstract class LoadDriver {
     }
 
     /** Starts the run now; returns at once. */
-    public final synchronized void start() {
-        startNanos = scheduler.clock().nanoTime();
+    public final void start() {
+        start(scheduler.clock().nanoTime());
+    }
+
+    /**
+     * Starts the run with its schedule counted from {@code startNanos} on the scheduler's clock (a shard's agreed
+     * start, which may have just passed: requests already due are sent at once and show their lateness as send
+     * lag); returns at once.
+     */
+    public final synchronized void start(long startNanos) {
+        this.startNanos = startNanos;
         phases = new PhaseAssigner(profile, loadEndOffsetNanos());
         begin(startNanos);
     }
@@ -101,7 +113,7 @@ public abstract class LoadDriver {
         return new RunProgress(
                 created,
                 ended,
-                profile.limits().requests().orElse(0),
+                shard.shareOf(profile.limits().requests().orElse(0)),
                 elapsed,
                 planned,
                 finished.isDone(),
@@ -122,12 +134,20 @@ public abstract class LoadDriver {
         if (creationDone) {
             return false;
         }
-        boolean belowCount = created < profile.limits().requests().orElse(Long.MAX_VALUE);
+        boolean belowCount = !requestLimitReached();
         boolean beforeEnd = profile.limits()
                 .duration()
                 .map(duration -> intendedNanos - startNanos < duration.toNanos())
                 .orElse(true);
         return belowCount && beforeEnd;
+    }
+
+    /**
+     * Returns whether the requests created so far reach the profile's request limit: the next one's position in the
+     * run's schedule (this shard's next) would be past it. Called under the monitor.
+     */
+    protected final boolean requestLimitReached() {
+        return shard.position(created) >= profile.limits().requests().orElse(Long.MAX_VALUE);
     }
 
     /** Creates the next request, intended to start at {@code intendedNanos}. Called under the monitor. */
@@ -140,7 +160,9 @@ public abstract class LoadDriver {
      * Called under the monitor.
      */
     protected final InFlightRequest create(long intendedNanos, LongFunction<RequestSpec> specs) {
-        long index = created++;
+        // The request's position in the whole run's schedule, so that a shard's request is the one a single
+        // generator would have sent at that position (same prompt, class and phase).
+        long index = shard.position(created++);
         Phase phase = phases.phase(index, intendedNanos - startNanos);
         RequestSpec spec = specs.apply(index);
         InFlightRequest request =
@@ -205,11 +227,6 @@ public abstract class LoadDriver {
      */
     protected final boolean isStopping() {
         return stopping;
-    }
-
-    /** Returns how many requests were created so far. Called under the monitor. */
-    protected final long createdCount() {
-        return created;
     }
 
     /**

@@ -13,6 +13,9 @@ import java.util.ArrayDeque;
  *
  * <p>With a concurrency cap, an arrival that finds the cap full waits in a first-come first-served queue and
  * is sent when a request ends; its wait is queue time.
+ *
+ * <p>A shard takes every {@code count}-th arrival of the same schedule, starting at its index, and holds its share
+ * of the concurrency cap.
  */
 public final class OpenLoopDriver extends LoadDriver {
 
@@ -26,13 +29,17 @@ public final class OpenLoopDriver extends LoadDriver {
     public OpenLoopDriver(TaskScheduler scheduler, Transport transport, RunOptions options, RunRecorder recorder) {
         super(scheduler, transport, options, recorder);
         this.schedule = ArrivalSource.of(options);
-        this.maxConcurrency = options.profile().maxConcurrency().orElse(0);
+        this.maxConcurrency =
+                Math.toIntExact(shard.shareOf(options.profile().maxConcurrency().orElse(0)));
     }
 
     @Override
     protected void begin(long start) {
         this.startNanos = start;
-        scheduleArrival(start + schedule.next());
+        for (int skipped = 0; skipped < shard.index(); skipped++) {
+            schedule.next();
+        }
+        scheduleArrival(start + nextOwnedArrival());
     }
 
     @Override
@@ -51,6 +58,15 @@ public final class OpenLoopDriver extends LoadDriver {
             last = replay.next();
         }
         return last;
+    }
+
+    /** Returns the offset of this shard's next arrival, and passes over the other shards' arrivals before the one after. */
+    private long nextOwnedArrival() {
+        long offset = schedule.next();
+        for (int other = 1; other < shard.count(); other++) {
+            schedule.next();
+        }
+        return offset;
     }
 
     private void scheduleArrival(long intendedNanos) {
@@ -76,7 +92,7 @@ public final class OpenLoopDriver extends LoadDriver {
             inFlight++;
             dispatch(request, false);
         }
-        long next = startNanos + schedule.next();
+        long next = startNanos + nextOwnedArrival();
         if (mayCreate(next)) {
             scheduleArrival(next);
         } else {

@@ -10,6 +10,7 @@ import dev.goodput.core.internal.client.SecretRedaction;
 import dev.goodput.core.internal.client.Transport;
 import dev.goodput.core.internal.result.ResultCalculator;
 import dev.goodput.core.internal.result.RunRecorder;
+import dev.goodput.core.shard.Shard;
 import dev.goodput.core.workload.SessionWorkload;
 import dev.goodput.core.workload.WorkloadClass;
 import dev.goodput.core.workload.WorkloadMix;
@@ -32,13 +33,23 @@ public final class RunEngine {
 
     /** Returns a driver for the spec's load profile, not started, that hands every finished request to {@code recorder}. */
     public static LoadDriver driver(RunSpec spec, TaskScheduler scheduler, Transport transport, RunRecorder recorder) {
+        return driver(spec, Shard.WHOLE, scheduler, transport, recorder);
+    }
+
+    /**
+     * Returns a driver for {@code shard}'s share of the spec's load profile, not started, that hands every finished
+     * request to {@code recorder}.
+     */
+    public static LoadDriver driver(
+            RunSpec spec, Shard shard, TaskScheduler scheduler, Transport transport, RunRecorder recorder) {
         refuseMixedSessions(spec);
         RunOptions options = new RunOptions(
                 spec.workload(),
                 spec.load(),
                 spec.server().requireStreamEnd(),
                 spec.outputTokenCounter(),
-                recorder.redaction());
+                recorder.redaction(),
+                shard);
         return spec.load().arrivals().isOpenLoop()
                 ? new OpenLoopDriver(scheduler, transport, options, recorder)
                 : new ClosedLoopDriver(scheduler, transport, options, recorder);
@@ -69,11 +80,31 @@ public final class RunEngine {
      * @throws IllegalStateException if the calling thread is interrupted; in-flight requests are cancelled
      */
     public static RunResult run(RunSpec spec, TaskScheduler scheduler, Transport transport) {
+        return run(spec, Shard.WHOLE, scheduler, transport, recorder(spec), null);
+    }
+
+    /**
+     * Runs {@code shard}'s share of the spec on real time, recording into {@code recorder}, and blocks until every
+     * request has ended; the result covers this share alone.
+     *
+     * @param startNanos the scheduler clock's reading the schedule counts from, or {@code null} for now
+     * @throws IllegalStateException if the calling thread is interrupted; in-flight requests are cancelled
+     */
+    public static RunResult run(
+            RunSpec spec,
+            Shard shard,
+            TaskScheduler scheduler,
+            Transport transport,
+            RunRecorder recorder,
+            Long startNanos) {
         Instant startedAt = Instant.now();
-        RunRecorder recorder = recorder(spec);
-        LoadDriver driver = driver(spec, scheduler, transport, recorder);
+        LoadDriver driver = driver(spec, shard, scheduler, transport, recorder);
         PauseMeter pauses = new PauseMeter().start();
-        driver.start();
+        if (startNanos == null) {
+            driver.start();
+        } else {
+            driver.start(startNanos);
+        }
         if (spec.progressListener() != null) {
             reportProgress(spec.progressListener(), driver, scheduler);
         }

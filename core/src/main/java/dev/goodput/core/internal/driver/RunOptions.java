@@ -4,6 +4,7 @@ import dev.goodput.core.Load;
 import dev.goodput.core.TokenCounter;
 import dev.goodput.core.WorkloadSpec;
 import dev.goodput.core.internal.client.SecretRedaction;
+import dev.goodput.core.shard.Shard;
 
 /**
  * What a driver needs besides its scheduler, transport and recorder.
@@ -13,10 +14,12 @@ import dev.goodput.core.internal.client.SecretRedaction;
  * @param requireStreamEnd whether a success needs {@code [DONE]} and a finish reason
  * @param outputTokenCounter a client tokenizer for generated text, or {@code null}
  * @param redaction removes the API key from error bodies before they are cut
+ * @param shard the share of the schedule this generator sends ({@link Shard#WHOLE} for all of it)
  */
 public record RunOptions(
         WorkloadSpec workload,
         Load profile,
         boolean requireStreamEnd,
         TokenCounter outputTokenCounter,
-        SecretRedaction redaction) {}
+        SecretRedaction redaction,
+        Shard shard) {}

@@ -3,6 +3,7 @@ package dev.goodput.core.internal.result;
 import dev.goodput.core.RequestRecord;
 import dev.goodput.core.internal.client.FinishedRequest;
 import java.util.Map;
+import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
@@ -18,8 +19,11 @@ import java.util.TreeMap;
  * exact for instants truncated to the millisecond, and an event less than 1 ms from a boundary may land one
  * second away from where vLLM's float seconds would put it. Not thread-safe: the {@link RunRecorder} that holds
  * it guards it.
+ *
+ * <p>Timelines of shards of one run, on one time axis, add up exactly ({@link #add(ChunkTimeline)}): the counts
+ * per millisecond add, and the earliest send is the earliest of theirs.
  */
-final class ChunkTimeline {
+public final class ChunkTimeline {
 
     private static final long NANOS_PER_MILLI = 1_000_000;
     private static final int MILLIS_PER_SECOND = 1000;
@@ -28,6 +32,65 @@ final class ChunkTimeline {
     private final TreeMap<Long, int[]> pages = new TreeMap<>();
 
     private long earliestSendNanos = Long.MAX_VALUE;
+
+    /** Returns an empty timeline. */
+    public ChunkTimeline() {}
+
+    /**
+     * Returns a timeline with the given counts, as {@link #counts()} and {@link #earliestSendNanos()} gave them.
+     *
+     * @param earliestSendNanos the earliest send, or {@link Long#MAX_VALUE} for none
+     * @param countsByMillisecond content events per millisecond of the run's clock; zero counts may be left out
+     */
+    public ChunkTimeline(long earliestSendNanos, Map<Long, Integer> countsByMillisecond) {
+        this.earliestSendNanos = earliestSendNanos;
+        countsByMillisecond.forEach((milli, count) -> {
+            if (count < 0) {
+                throw new IllegalArgumentException("a negative count " + count + " at millisecond " + milli);
+            }
+            page(milli)[(int) Math.floorMod(milli, MILLIS_PER_SECOND)] += count;
+        });
+    }
+
+    /** Returns a copy of this timeline. */
+    public ChunkTimeline copy() {
+        ChunkTimeline copy = new ChunkTimeline();
+        copy.add(this);
+        return copy;
+    }
+
+    /** Adds another timeline of the same run's clock (another shard's) to this one. */
+    public void add(ChunkTimeline other) {
+        earliestSendNanos = Math.min(earliestSendNanos, other.earliestSendNanos);
+        other.pages.forEach((key, counts) -> {
+            int[] page = pages.computeIfAbsent(key, k -> new int[MILLIS_PER_SECOND]);
+            for (int i = 0; i < MILLIS_PER_SECOND; i++) {
+                page[i] += counts[i];
+            }
+        });
+    }
+
+    /** Returns the earliest send of the requests added, or {@link Long#MAX_VALUE} when none was. */
+    public long earliestSendNanos() {
+        return earliestSendNanos;
+    }
+
+    /** Returns the non-zero counts of content events by millisecond of the run's clock, in time order. */
+    public SortedMap<Long, Integer> counts() {
+        SortedMap<Long, Integer> counts = new TreeMap<>();
+        pages.forEach((key, page) -> {
+            for (int i = 0; i < MILLIS_PER_SECOND; i++) {
+                if (page[i] != 0) {
+                    counts.put(key * MILLIS_PER_SECOND + i, page[i]);
+                }
+            }
+        });
+        return counts;
+    }
+
+    private int[] page(long milli) {
+        return pages.computeIfAbsent(Math.floorDiv(milli, MILLIS_PER_SECOND), key -> new int[MILLIS_PER_SECOND]);
+    }
 
     /**
      * Adds the content events of a measured successful request: the first at its first token, each later one a
@@ -52,15 +115,14 @@ final class ChunkTimeline {
 
     private void count(long nanos) {
         long milli = Math.floorDiv(nanos, NANOS_PER_MILLI);
-        int[] page = pages.computeIfAbsent(Math.floorDiv(milli, MILLIS_PER_SECOND), key -> new int[MILLIS_PER_SECOND]);
-        page[(int) Math.floorMod(milli, MILLIS_PER_SECOND)]++;
+        page(milli)[(int) Math.floorMod(milli, MILLIS_PER_SECOND)]++;
     }
 
     /**
      * Returns the most content events in one second, the seconds counted from the earliest send of the requests
      * added, or 0 when none was added (as vLLM reports a run without successes).
      */
-    long peakPerSecond() {
+    public long peakPerSecond() {
         if (earliestSendNanos == Long.MAX_VALUE) {
             return 0;
         }

@@ -102,6 +102,14 @@ public final class RunRecorder {
         return records.size();
     }
 
+    /**
+     * Returns a copy of the content events counted per millisecond, which a shard writes out so that the merge can
+     * compute the peak output rate of all shards together.
+     */
+    public synchronized ChunkTimeline chunkTimeline() {
+        return chunks.copy();
+    }
+
     /** Returns an immutable snapshot of everything recorded so far. */
     public RunSnapshot snapshot() {
         List<RequestRecord> copy;
