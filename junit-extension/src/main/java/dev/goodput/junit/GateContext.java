@@ -30,6 +30,7 @@ final class GateContext {
     private final ExtensionContext context;
     private final String name;
     private final GoodputConfiguration configuration;
+    private final ShardSettings shards;
     private final GateDefinition definition;
     private final Path reportDirectory;
     private final ServerResolver.ResolvedServer server;
@@ -43,6 +44,7 @@ final class GateContext {
         Method method = context.getRequiredTestMethod();
         this.name = context.getRequiredTestClass().getSimpleName() + "." + method.getName() + "()";
         this.configuration = GoodputConfiguration.from(context);
+        this.shards = ShardSettings.from(context);
         this.definition = GateDefinition.of(context.getRequiredTestClass(), method, name, configuration);
         this.serverMetrics =
                 ServerMetricsAnnotations.scrape(context.getRequiredTestClass(), method, name, configuration);
@@ -93,6 +95,11 @@ final class GateContext {
 
     GoodputConfiguration configuration() {
         return configuration;
+    }
+
+    /** Returns whether this process runs the gate whole, as a shard, or as the merge of its shards. */
+    ShardSettings shards() {
+        return shards;
     }
 
     GateDefinition definition() {

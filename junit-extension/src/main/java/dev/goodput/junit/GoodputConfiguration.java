@@ -71,7 +71,7 @@ record GoodputConfiguration(
      * the test that finds it; add a new key here when adding its parameter.
      */
     static final Set<String> KNOWN_KEYS = union(
-            RegressionSettings.KEYS,
+            union(RegressionSettings.KEYS, ShardSettings.KEYS),
             Set.of(
                     SERVER_URL,
                     SERVER_MODEL,

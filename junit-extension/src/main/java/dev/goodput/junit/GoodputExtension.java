@@ -34,6 +34,9 @@ final class GoodputExtension implements BeforeTestExecutionCallback, AfterTestEx
 
     static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(GoodputExtension.class);
     private static final String RESULT = "result";
+    /** A shard's own result, for the test body; a shard is not judged. */
+    static final String SHARD_RESULT = "shard-result";
+
     private static final String RUNNER = "runner";
     private static final String SWEEP = "sweep";
 
@@ -52,6 +55,12 @@ final class GoodputExtension implements BeforeTestExecutionCallback, AfterTestEx
     }
 
     private static void runLoad(ExtensionContext context, GateContext gate) {
+        ShardSettings shards = gate.shards();
+        if (shards.mode() != ShardSettings.Mode.WHOLE) {
+            ShardGate.run(gate, shards)
+                    .ifPresent(outcome -> context.getStore(NAMESPACE).put(RESULT, outcome));
+            return;
+        }
         if (VariantGate.declared(gate)) {
             VariantGate.run(gate);
             return;
@@ -126,6 +135,10 @@ final class GoodputExtension implements BeforeTestExecutionCallback, AfterTestEx
             return sweep.result();
         }
         GateTrials.Outcome outcome = context.getStore(NAMESPACE).get(RESULT, GateTrials.Outcome.class);
+        RunResult shardResult = context.getStore(NAMESPACE).get(SHARD_RESULT, RunResult.class);
+        if (outcome == null && shardResult != null) {
+            return shardResult;
+        }
         if (outcome == null) {
             throw new ParameterResolutionException("a RunResult parameter needs a load to run: add @LoadProfile to "
                     + context.getRequiredTestMethod().getName() + "() or its class, or take a GoodputRunner instead");

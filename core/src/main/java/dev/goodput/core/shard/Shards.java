@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.RunSpec;
 import dev.goodput.core.internal.shard.ShardMerge;
+import dev.goodput.core.internal.shard.ShardRunner;
 import java.nio.file.Path;
 import java.util.List;
 import org.apiguardian.api.API;
@@ -40,7 +41,7 @@ public final class Shards {
      *     thread was interrupted
      */
     public static RunResult run(RunSpec spec, ShardPlan plan) {
-        throw new UnsupportedOperationException("WIP");
+        return ShardRunner.run(spec, plan);
     }
 
     /** Merges the shard outputs under {@code root} (its {@code shard-<index>-of-<count>} directories). */

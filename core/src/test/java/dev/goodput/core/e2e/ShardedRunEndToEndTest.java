@@ -1,0 +1,129 @@
+package dev.goodput.core.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.goodput.core.Goodput;
+import dev.goodput.core.InvalidSettingException;
+import dev.goodput.core.Load;
+import dev.goodput.core.Metric;
+import dev.goodput.core.Objective;
+import dev.goodput.core.RequestRecord;
+import dev.goodput.core.RunResult;
+import dev.goodput.core.RunSpec;
+import dev.goodput.core.ServerEndpoint;
+import dev.goodput.core.WorkloadSpec;
+import dev.goodput.core.shard.MergedRun;
+import dev.goodput.core.shard.Shard;
+import dev.goodput.core.shard.ShardPlan;
+import dev.goodput.core.shard.ShardReport;
+import dev.goodput.core.shard.ShardStart;
+import dev.goodput.core.shard.Shards;
+import dev.goodput.mock.MockServer;
+import dev.goodput.mock.MockServerConfig;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Shards of one run, in threads of this JVM, against one simulated server: they meet at shard 0's barrier on
+ * loopback, send their shares, and merge into a run of the whole schedule. The multi-process proof, with the JUnit
+ * path, is the examples' {@code ShardedGateAcrossProcessesTest}.
+ */
+class ShardedRunEndToEndTest {
+
+    @TempDir
+    Path root;
+
+    private static RunSpec spec(MockServer server, int requests) {
+        return Goodput.newRun(ServerEndpoint.of(server.baseUrl(), server.modelName()))
+                .workload(WorkloadSpec.synthetic()
+                        .inputTokens(200)
+                        .outputTokens(24)
+                        .build())
+                .load(Load.poisson(16).seed(11).requests(requests).warmupRequests(6))
+                .objectives(Objective.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(800)))
+                .build();
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    @Test
+    void three_shards_meet_at_the_barrier_and_merge_into_the_whole_schedule() throws Exception {
+        try (MockServer server = MockServer.start(MockServerConfig.defaults())) {
+            RunSpec spec = spec(server, 90);
+            ShardStart start = ShardStart.barrier("127.0.0.1:" + freePort());
+            ExecutorService shards = Executors.newFixedThreadPool(3);
+            List<Future<RunResult>> results = new ArrayList<>();
+            try {
+                for (int index = 0; index < 3; index++) {
+                    ShardPlan plan = ShardPlan.under(root, Shard.of(index, 3), start);
+                    results.add(shards.submit(() -> Shards.run(spec, plan)));
+                }
+                for (Future<RunResult> result : results) {
+                    assertThat(result.get(60, TimeUnit.SECONDS).records()).hasSize(30);
+                }
+            } finally {
+                shards.shutdownNow();
+            }
+
+            MergedRun merged = Shards.merge(spec, root);
+
+            RunResult result = merged.result();
+            assertThat(result.records())
+                    .extracting(RequestRecord::index)
+                    .containsExactlyElementsOf(LongStream.range(0, 90).boxed().toList());
+            assertThat(result.accounting().measured()).isEqualTo(84);
+            assertThat(result.records()).allMatch(RequestRecord::isSuccess);
+            // One axis: the arrivals of all shards interleave as the one schedule has them.
+            assertThat(result.records().get(0).intendedNanos()).isBetween(0L, 1L);
+            assertThat(result.load().offeredRate()).isCloseTo(16, within(8.0));
+            assertThat(merged.shards()).extracting(ShardReport::records).containsExactly(30L, 30L, 30L);
+            // One machine, one clock: the measured offsets are within their own uncertainty of zero (and the
+            // uncertainty is a loopback round trip).
+            for (ShardReport shard : merged.shards()) {
+                assertThat(Math.abs(shard.clockOffset().toNanos()))
+                        .isLessThanOrEqualTo(shard.offsetUncertainty().toNanos() + 1_000_000);
+                assertThat(shard.startLag()).isLessThan(Duration.ofMillis(200));
+            }
+            assertThat(merged.facts().get(0))
+                    .startsWith("shards: 3 merged (30 + 30 + 30 requests), started by" + " barrier at 127.0.0.1:");
+            assertThat(result.verdicts()).hasSize(1);
+        }
+    }
+
+    @Test
+    void a_load_with_fewer_users_than_shards_is_refused_before_anything_is_sent() {
+        try (MockServer server = MockServer.start(MockServerConfig.defaults())) {
+            RunSpec spec = Goodput.newRun(ServerEndpoint.of(server.baseUrl(), server.modelName()))
+                    .workload(WorkloadSpec.synthetic()
+                            .inputTokens(20)
+                            .outputTokens(4)
+                            .build())
+                    .load(Load.concurrency(2).requests(20))
+                    .build();
+
+            assertThatThrownBy(() -> Shards.run(spec, ShardPlan.under(root, Shard.of(0, 3), ShardStart.immediately())))
+                    .isInstanceOf(InvalidSettingException.class)
+                    .hasMessageContaining("users")
+                    .hasMessageContaining("2")
+                    .hasMessageContaining("at least the shard count 3");
+            assertThat(server.groundTruth()).isEmpty();
+        }
+    }
+}
