@@ -331,6 +331,62 @@ class BadInputTableTest {
                         "@TrafficClass(name = \"chat\") workload on Gates.badClassWorkload(): outputTokens = 0 must"
                                 + " be at least 1"),
                 row(
+                        "valid",
+                        Map.of("goodput.shard.count", "3"),
+                        "configuration parameter goodput.shard.count = '3' needs goodput.shard.index: a shard is one of a"
+                                + " number of them"),
+                row(
+                        "valid",
+                        Map.of("goodput.shard.index", "one", "goodput.shard.count", "3"),
+                        "configuration parameter goodput.shard.index = 'one' is not a whole number"),
+                row(
+                        "valid",
+                        Map.of("goodput.shard.index", "3", "goodput.shard.count", "3"),
+                        "configuration parameters goodput.shard.index = '3' and goodput.shard.count = '3': shard index"
+                                + " = 3 must be from 0 to 2 for a shard count of 3"),
+                row(
+                        "valid",
+                        Map.of("goodput.shard.index", "1", "goodput.shard.count", "2"),
+                        "configuration parameters goodput.shard.index and goodput.shard.count make this shard 1 of 2,"
+                                + " which needs goodput.shard.barrier (shard 0's host:port) or goodput.shard.start-at (an"
+                                + " instant) so that all shards start their schedule together"),
+                row(
+                        "valid",
+                        Map.of(
+                                "goodput.shard.index", "1",
+                                "goodput.shard.count", "2",
+                                "goodput.shard.start-at", "tomorrow"),
+                        "configuration parameter goodput.shard.start-at = 'tomorrow' is not an ISO-8601 instant such as"
+                                + " 2026-11-25T06:00:00Z"),
+                row(
+                        "valid",
+                        Map.of(
+                                "goodput.shard.index", "1",
+                                "goodput.shard.count", "2",
+                                "goodput.shard.barrier", "gen-0:7311",
+                                "goodput.shard.start-at", "2026-11-25T06:00:00Z"),
+                        "configuration parameters goodput.shard.barrier = 'gen-0:7311' and goodput.shard.start-at ="
+                                + " '2026-11-25T06:00:00Z' both say when to start; set one"),
+                row(
+                        "valid",
+                        Map.of(
+                                "goodput.shard.index", "1",
+                                "goodput.shard.count", "2",
+                                "goodput.shard.barrier", "gen-0:port"),
+                        "configuration parameter goodput.shard.barrier = 'gen-0:port' must be host:port, the port a"
+                                + " number (shard 0's host:port)"),
+                row(
+                        "valid",
+                        Map.of("goodput.shard.output", "/results"),
+                        "configuration parameter goodput.shard.output = '/results' applies to shards only; set"
+                                + " goodput.shard.index and goodput.shard.count too, or remove it"),
+                row(
+                        "valid",
+                        Map.of("goodput.shard.merge", "/results", "goodput.shard.count", "2"),
+                        "configuration parameter goodput.shard.merge = '/results' merges shards' outputs and sends no"
+                                + " load, so goodput.shard.count = '2' has nothing to apply to; run the shards and the"
+                                + " merge as separate steps"),
+                row(
                         "durationNotANumber",
                         Map.of(),
                         "@LoadProfile on Gates.durationNotANumber(): durationSeconds = NaN must be a finite number of seconds"));
