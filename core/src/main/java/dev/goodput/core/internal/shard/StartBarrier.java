@@ -15,7 +15,7 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <ol>
  *   <li>{@code GET /time}, {@code clockSamples} times (default 8): the coordinator answers its wall clock in
- *       nanoseconds since the epoch as plain text, {@code t1}; the shard reads its own clock just before sending,
+ *       nanoseconds since the epoch, {@code t1}, in the header {@value #TIME_HEADER} of an empty 200; the shard reads its own clock just before sending,
  *       {@code t0}, and just after the answer, {@code t3}. The exchange with the shortest round trip
  *       {@code t3 - t0} gives the offset {@code t1 - (t0 + t3) / 2} (coordinator minus shard), accurate to
  *       &plusmn; half that round trip (see {@link ClockOffset}).
@@ -33,6 +33,9 @@ import java.util.concurrent.locks.LockSupport;
  * serving the previous gate of the same test class); a 400 or 503 ends it at once. All threads are daemons.
  */
 public final class StartBarrier {
+
+    /** The header of the coordinator's answer to {@code GET /time}: its wall clock in nanoseconds since the epoch. */
+    static final String TIME_HEADER = "Goodput-Epoch-Nanos";
 
     /** Below this, {@link #sleepUntil} parks for what is left instead of sleeping, to wake close to the instant. */
     private static final long PARK_BELOW_NANOS = TimeUnit.MILLISECONDS.toNanos(2);

@@ -120,6 +120,7 @@ class StartBarrierTest {
                 .isInstanceOf(StartBarrierException.class)
                 .hasMessageContaining("shard(s) [2] never checked in within timeout = PT2S")
                 .hasMessageContaining("checked in: [0, 1]");
+        coordinator.close();
         assertThatThrownBy(joining::get)
                 .isInstanceOf(ExecutionException.class)
                 .cause()
@@ -138,6 +139,17 @@ class StartBarrierTest {
                 .isInstanceOf(StartBarrierException.class)
                 .hasMessageContaining("coordinator at 127.0.0.1:" + port)
                 .hasMessageContaining("GET /time")
+                .hasMessageContaining("last error: java.net.ConnectException");
+    }
+
+    @Test
+    void should_keep_trying_a_host_name_that_does_not_resolve_yet_and_name_it_when_the_timeout_passes() {
+        BarrierSettings shortTimeout = QUICK.withTimeout(Duration.ofMillis(500));
+        InetSocketAddress address = StartBarrier.parseAddress("goodput-shard-0.invalid:7000", "goodput.shard.barrier");
+
+        assertThatThrownBy(() -> StartBarrier.join(1, 2, "gate", address, shortTimeout, coordinatorClock))
+                .isInstanceOf(StartBarrierException.class)
+                .hasMessageContaining("coordinator at goodput-shard-0.invalid:7000")
                 .hasMessageContaining("last error: java.net.ConnectException");
     }
 
