@@ -130,7 +130,9 @@ public final class BarrierCoordinator implements AutoCloseable {
                 // The previous gate's coordinator may still be answering its last shards on this port.
                 if (System.nanoTime() + settings.retryBackoff().toNanos() - deadline > 0) {
                     throw new StartBarrierException(
-                            "the coordinator could not listen on port " + port + " within the timeout: " + e, e);
+                            "the coordinator could not listen on port " + port + " within timeout = "
+                                    + settings.timeout() + ": " + e,
+                            e);
                 }
                 TimeUnit.NANOSECONDS.sleep(settings.retryBackoff().toNanos());
             } catch (IOException e) {

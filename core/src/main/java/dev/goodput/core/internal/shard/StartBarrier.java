@@ -15,10 +15,12 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <ol>
  *   <li>{@code GET /time}, {@code clockSamples} times (default 8): the coordinator answers its wall clock in
- *       nanoseconds since the epoch, {@code t1}, in the header {@value #TIME_HEADER} of an empty 200; the shard reads its own clock just before sending,
- *       {@code t0}, and just after the answer, {@code t3}. The exchange with the shortest round trip
- *       {@code t3 - t0} gives the offset {@code t1 - (t0 + t3) / 2} (coordinator minus shard), accurate to
- *       &plusmn; half that round trip (see {@link ClockOffset}).
+ *       nanoseconds since the epoch, {@code t1}, in the header {@code Goodput-Epoch-Nanos} of an empty 200; the
+ *       shard reads its own clock just before sending, {@code t0}, and just after the answer, {@code t3}. The
+ *       exchange with the shortest round trip {@code t3 - t0} gives the offset {@code t1 - (t0 + t3) / 2}
+ *       (coordinator minus shard), accurate to &plusmn; half that round trip (see {@link ClockOffset}). The
+ *       reading travels in a header of a response without body because the JDK server writes a body separately,
+ *       and Nagle's algorithm would hold that second write until the client's delayed ACK, about 40 ms.
  *   <li>{@code POST /ready} with {@code {"runId": "...", "index": i, "count": n}}. The coordinator holds the
  *       answer until shards 0..n-1 have all checked in (a shard checking in again, for example a restarted pod,
  *       is simply counted once), then answers every one {@code {"startEpochNanos": s}}: the moment of the last

@@ -93,6 +93,22 @@ class StartBarrierTest {
     }
 
     @Test
+    void should_free_the_port_for_the_next_gate_once_every_shard_has_its_answer() throws Exception {
+        int port = freePort();
+        Future<AgreedStart> firstGateShard = shards.submit(join(1, 2, "gate-1", port, coordinatorClock));
+        StartBarrier.coordinate(2, "gate-1", port, QUICK, coordinatorClock);
+        firstGateShard.get();
+
+        // The first gate's server lingers for about a second; the second coordinator waits for the port meanwhile,
+        // and the second gate's shard is told 409 (another run) or refused until it is up.
+        Future<AgreedStart> secondGateShard = shards.submit(join(1, 2, "gate-2", port, coordinatorClock));
+        AgreedStart secondGate = StartBarrier.coordinate(2, "gate-2", port, QUICK, coordinatorClock);
+
+        assertThat(secondGateShard.get().coordinatorStartEpochNanos())
+                .isEqualTo(secondGate.coordinatorStartEpochNanos());
+    }
+
+    @Test
     void should_accept_a_restarted_shard_checking_in_again() throws Exception {
         // The coordinator stays up for the margin, so the second check-in is answered even if it comes after the
         // release.
