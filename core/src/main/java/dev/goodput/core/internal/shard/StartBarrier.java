@@ -30,6 +30,10 @@ import java.util.concurrent.locks.LockSupport;
  *   <li>The shard starts at {@code s - offset} on its own clock ({@link AgreedStart#startEpochNanos()}).
  * </ol>
  *
+ * <p>The offset is measured just before the check-in, so it does not include how far the two clocks drift apart
+ * while the shard waits for the others: a few microseconds a minute between NTP-disciplined clocks, up to a few
+ * milliseconds a minute between free-running ones.
+ *
  * <p>Everything is bounded by the timeout (default 5 minutes). A joining shard tries again, after the retry
  * backoff, while the coordinator cannot be reached (its pod may start later) or answers 409 (it may still be
  * serving the previous gate of the same test class); a 400 or 503 ends it at once. All threads are daemons.
@@ -47,7 +51,8 @@ public final class StartBarrier {
     /**
      * Opens shard 0's coordinator on {@code port} (0 for any free port, see {@link BarrierCoordinator#port()})
      * without checking shard 0 in, so the other shards can measure their clock offsets while shard 0 prepares;
-     * call {@link BarrierCoordinator#await()} when it is ready. The timeout counts from here.
+     * call {@link BarrierCoordinator#await()} when it is ready, or {@link BarrierCoordinator#close()} if it will
+     * not be. The timeout counts from here.
      */
     public static BarrierCoordinator open(int count, String runId, int port, BarrierSettings settings, WallClock clock)
             throws InterruptedException {
