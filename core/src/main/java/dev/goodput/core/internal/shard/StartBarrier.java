@@ -15,10 +15,12 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <ol>
  *   <li>{@code GET /time}, {@code clockSamples} times (default 8): the coordinator answers its wall clock in
- *       nanoseconds since the epoch as plain text, {@code t1}; the shard reads its own clock just before sending,
- *       {@code t0}, and just after the answer, {@code t3}. The exchange with the shortest round trip
- *       {@code t3 - t0} gives the offset {@code t1 - (t0 + t3) / 2} (coordinator minus shard), accurate to
- *       &plusmn; half that round trip (see {@link ClockOffset}).
+ *       nanoseconds since the epoch, {@code t1}, in the header {@code Goodput-Epoch-Nanos} of an empty 200; the
+ *       shard reads its own clock just before sending, {@code t0}, and just after the answer, {@code t3}. The
+ *       exchange with the shortest round trip {@code t3 - t0} gives the offset {@code t1 - (t0 + t3) / 2}
+ *       (coordinator minus shard), accurate to &plusmn; half that round trip (see {@link ClockOffset}). The
+ *       reading travels in a header of a response without body because the JDK server writes a body separately,
+ *       and Nagle's algorithm would hold that second write until the client's delayed ACK, about 40 ms.
  *   <li>{@code POST /ready} with {@code {"runId": "...", "index": i, "count": n}}. The coordinator holds the
  *       answer until shards 0..n-1 have all checked in (a shard checking in again, for example a restarted pod,
  *       is simply counted once), then answers every one {@code {"startEpochNanos": s}}: the moment of the last
@@ -28,11 +30,18 @@ import java.util.concurrent.locks.LockSupport;
  *   <li>The shard starts at {@code s - offset} on its own clock ({@link AgreedStart#startEpochNanos()}).
  * </ol>
  *
+ * <p>The offset is measured just before the check-in, so it does not include how far the two clocks drift apart
+ * while the shard waits for the others: a few microseconds a minute between NTP-disciplined clocks, up to a few
+ * milliseconds a minute between free-running ones.
+ *
  * <p>Everything is bounded by the timeout (default 5 minutes). A joining shard tries again, after the retry
  * backoff, while the coordinator cannot be reached (its pod may start later) or answers 409 (it may still be
  * serving the previous gate of the same test class); a 400 or 503 ends it at once. All threads are daemons.
  */
 public final class StartBarrier {
+
+    /** The header of the coordinator's answer to {@code GET /time}: its wall clock in nanoseconds since the epoch. */
+    static final String TIME_HEADER = "Goodput-Epoch-Nanos";
 
     /** Below this, {@link #sleepUntil} parks for what is left instead of sleeping, to wake close to the instant. */
     private static final long PARK_BELOW_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
@@ -42,7 +51,8 @@ public final class StartBarrier {
     /**
      * Opens shard 0's coordinator on {@code port} (0 for any free port, see {@link BarrierCoordinator#port()})
      * without checking shard 0 in, so the other shards can measure their clock offsets while shard 0 prepares;
-     * call {@link BarrierCoordinator#await()} when it is ready. The timeout counts from here.
+     * call {@link BarrierCoordinator#await()} when it is ready, or {@link BarrierCoordinator#close()} if it will
+     * not be. The timeout counts from here.
      */
     public static BarrierCoordinator open(int count, String runId, int port, BarrierSettings settings, WallClock clock)
             throws InterruptedException {

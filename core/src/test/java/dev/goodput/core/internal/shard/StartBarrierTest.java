@@ -93,6 +93,22 @@ class StartBarrierTest {
     }
 
     @Test
+    void should_free_the_port_for_the_next_gate_once_every_shard_has_its_answer() throws Exception {
+        int port = freePort();
+        Future<AgreedStart> firstGateShard = shards.submit(join(1, 2, "gate-1", port, coordinatorClock));
+        StartBarrier.coordinate(2, "gate-1", port, QUICK, coordinatorClock);
+        firstGateShard.get();
+
+        // The first gate's server lingers for about a second; the second coordinator waits for the port meanwhile,
+        // and the second gate's shard is told 409 (another run) or refused until it is up.
+        Future<AgreedStart> secondGateShard = shards.submit(join(1, 2, "gate-2", port, coordinatorClock));
+        AgreedStart secondGate = StartBarrier.coordinate(2, "gate-2", port, QUICK, coordinatorClock);
+
+        assertThat(secondGateShard.get().coordinatorStartEpochNanos())
+                .isEqualTo(secondGate.coordinatorStartEpochNanos());
+    }
+
+    @Test
     void should_accept_a_restarted_shard_checking_in_again() throws Exception {
         // The coordinator stays up for the margin, so the second check-in is answered even if it comes after the
         // release.
@@ -120,6 +136,7 @@ class StartBarrierTest {
                 .isInstanceOf(StartBarrierException.class)
                 .hasMessageContaining("shard(s) [2] never checked in within timeout = PT2S")
                 .hasMessageContaining("checked in: [0, 1]");
+        coordinator.close();
         assertThatThrownBy(joining::get)
                 .isInstanceOf(ExecutionException.class)
                 .cause()
@@ -138,6 +155,17 @@ class StartBarrierTest {
                 .isInstanceOf(StartBarrierException.class)
                 .hasMessageContaining("coordinator at 127.0.0.1:" + port)
                 .hasMessageContaining("GET /time")
+                .hasMessageContaining("last error: java.net.ConnectException");
+    }
+
+    @Test
+    void should_keep_trying_a_host_name_that_does_not_resolve_yet_and_name_it_when_the_timeout_passes() {
+        BarrierSettings shortTimeout = QUICK.withTimeout(Duration.ofMillis(500));
+        InetSocketAddress address = StartBarrier.parseAddress("goodput-shard-0.invalid:7000", "goodput.shard.barrier");
+
+        assertThatThrownBy(() -> StartBarrier.join(1, 2, "gate", address, shortTimeout, coordinatorClock))
+                .isInstanceOf(StartBarrierException.class)
+                .hasMessageContaining("coordinator at goodput-shard-0.invalid:7000")
                 .hasMessageContaining("last error: java.net.ConnectException");
     }
 
