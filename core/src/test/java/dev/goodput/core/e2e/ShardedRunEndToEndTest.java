@@ -72,8 +72,8 @@ class ShardedRunEndToEndTest {
             List<Future<RunResult>> results = new ArrayList<>();
             try {
                 for (int index = 0; index < 3; index++) {
-                    ShardPlan plan = ShardPlan.under(root, Shard.of(index, 3), start);
-                    results.add(shards.submit(() -> Shards.run(spec, plan)));
+                    int shardIndex = index;
+                    results.add(shards.submit(() -> runShard(spec, shardIndex, start)));
                 }
                 for (Future<RunResult> result : results) {
                     assertThat(result.get(60, TimeUnit.SECONDS).records()).hasSize(30);
@@ -82,9 +82,13 @@ class ShardedRunEndToEndTest {
                 shards.shutdownNow();
             }
 
+            // tag::merge-programmatic[]
+            // Once, where the shards' outputs are visible:
             MergedRun merged = Shards.merge(spec, root);
+            merged.facts().forEach(System.out::println);
+            RunResult result = merged.result(); // judged with spec's objectives, as one generator's run would be
+            // end::merge-programmatic[]
 
-            RunResult result = merged.result();
             assertThat(result.records())
                     .extracting(RequestRecord::index)
                     .containsExactlyElementsOf(LongStream.range(0, 90).boxed().toList());
@@ -105,6 +109,15 @@ class ShardedRunEndToEndTest {
                     .startsWith("shards: 3 merged (30 + 30 + 30 requests), started by" + " barrier at 127.0.0.1:");
             assertThat(result.verdicts()).hasSize(1);
         }
+    }
+
+    private RunResult runShard(RunSpec spec, int index, ShardStart start) {
+        // tag::shard-programmatic[]
+        // On each generator, the same spec; shard 0's host names the barrier (for example "gen-0.gen:7311"):
+        ShardPlan plan = ShardPlan.under(root, Shard.of(index, 3), start);
+        RunResult share = Shards.run(spec, plan); // this shard's share alone: judge the merge, not this
+        // end::shard-programmatic[]
+        return share;
     }
 
     @Test
