@@ -37,7 +37,7 @@ public final class ClosedLoopDriver extends LoadDriver {
         super(scheduler, transport, options, recorder);
         this.conversation = options.workload() instanceof SessionWorkload s ? s : null;
         this.users = (Arrivals.ClosedLoop) profile.arrivals();
-        this.userCount = Math.toIntExact(shard.shareOf(users.users()));
+        this.userCount = Math.toIntExact(options.shard().shareOf(users.users()));
         this.sessionOfUser = new long[userCount];
         this.turnOfUser = new int[userCount];
     }
@@ -82,7 +82,7 @@ public final class ClosedLoopDriver extends LoadDriver {
     }
 
     private long nextSession() {
-        return shard.position(nextSession++);
+        return options.shard().position(nextSession++);
     }
 
     private void scheduleUser(int user, long intendedNanos) {

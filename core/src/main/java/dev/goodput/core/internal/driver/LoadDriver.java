@@ -12,7 +12,6 @@ import dev.goodput.core.internal.client.StreamAttempt;
 import dev.goodput.core.internal.client.StreamSettings;
 import dev.goodput.core.internal.client.Transport;
 import dev.goodput.core.internal.result.RunRecorder;
-import dev.goodput.core.shard.Shard;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -40,7 +39,6 @@ public abstract class LoadDriver {
     protected final Transport transport;
     protected final RunOptions options;
     protected final Load profile;
-    protected final Shard shard;
     private final RunRecorder recorder;
     private final StreamSettings streamSettings;
     private final RetryPolicy retryPolicy;
@@ -77,7 +75,6 @@ public abstract class LoadDriver {
         this.transport = transport;
         this.options = options;
         this.profile = options.profile();
-        this.shard = options.shard();
         this.recorder = recorder;
         this.streamSettings =
                 new StreamSettings(options.requireStreamEnd(), options.outputTokenCounter(), options.redaction());
@@ -90,11 +87,7 @@ public abstract class LoadDriver {
         start(scheduler.clock().nanoTime());
     }
 
-    /**
-     * Starts the run with its schedule counted from {@code startNanos} on the scheduler's clock (a shard's agreed
-     * start, which may have just passed: requests already due are sent at once and show their lateness as send
-     * lag); returns at once.
-     */
+    /** Starts the run counted from {@code startNanos} (a shard's agreed start; what is due is sent at once, late). */
     public final synchronized void start(long startNanos) {
         this.startNanos = startNanos;
         phases = new PhaseAssigner(profile, loadEndOffsetNanos());
@@ -108,12 +101,12 @@ public abstract class LoadDriver {
 
     /** Returns how far the run has got. */
     public final synchronized RunProgress progress() {
-        long elapsed = startNanos == 0 ? 0 : scheduler.clock().nanoTime() - startNanos;
+        long elapsed = phases == null ? 0 : scheduler.clock().nanoTime() - startNanos;
         long planned = profile.limits().duration().map(Duration::toNanos).orElse(0L);
         return new RunProgress(
                 created,
                 ended,
-                shard.shareOf(profile.limits().requests().orElse(0)),
+                options.shard().shareOf(profile.limits().requests().orElse(0)),
                 elapsed,
                 planned,
                 finished.isDone(),
@@ -134,20 +127,16 @@ public abstract class LoadDriver {
         if (creationDone) {
             return false;
         }
-        boolean belowCount = !requestLimitReached();
         boolean beforeEnd = profile.limits()
                 .duration()
                 .map(duration -> intendedNanos - startNanos < duration.toNanos())
                 .orElse(true);
-        return belowCount && beforeEnd;
+        return !requestLimitReached() && beforeEnd;
     }
 
-    /**
-     * Returns whether the requests created so far reach the profile's request limit: the next one's position in the
-     * run's schedule (this shard's next) would be past it. Called under the monitor.
-     */
+    /** Returns whether the next request's position in the run is past the request limit. Under the monitor. */
     protected final boolean requestLimitReached() {
-        return shard.position(created) >= profile.limits().requests().orElse(Long.MAX_VALUE);
+        return options.shard().position(created) >= profile.limits().requests().orElse(Long.MAX_VALUE);
     }
 
     /** Creates the next request, intended to start at {@code intendedNanos}. Called under the monitor. */
@@ -155,14 +144,10 @@ public abstract class LoadDriver {
         return create(intendedNanos, options.workload()::request);
     }
 
-    /**
-     * Creates the next request with the spec {@code specs} gives for its index (a conversation's next turn).
-     * Called under the monitor.
-     */
+    /** Creates the next request with the spec {@code specs} gives for its index (a conversation's next turn). */
     protected final InFlightRequest create(long intendedNanos, LongFunction<RequestSpec> specs) {
-        // The request's position in the whole run's schedule, so that a shard's request is the one a single
-        // generator would have sent at that position (same prompt, class and phase).
-        long index = shard.position(created++);
+        // Its position in the whole run: a shard sends what one generator would send there (prompt, class, phase).
+        long index = options.shard().position(created++);
         Phase phase = phases.phase(index, intendedNanos - startNanos);
         RequestSpec spec = specs.apply(index);
         InFlightRequest request =

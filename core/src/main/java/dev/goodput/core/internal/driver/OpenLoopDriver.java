@@ -29,14 +29,14 @@ public final class OpenLoopDriver extends LoadDriver {
     public OpenLoopDriver(TaskScheduler scheduler, Transport transport, RunOptions options, RunRecorder recorder) {
         super(scheduler, transport, options, recorder);
         this.schedule = ArrivalSource.of(options);
-        this.maxConcurrency =
-                Math.toIntExact(shard.shareOf(options.profile().maxConcurrency().orElse(0)));
+        this.maxConcurrency = Math.toIntExact(
+                options.shard().shareOf(options.profile().maxConcurrency().orElse(0)));
     }
 
     @Override
     protected void begin(long start) {
         this.startNanos = start;
-        for (int skipped = 0; skipped < shard.index(); skipped++) {
+        for (int skipped = 0; skipped < options.shard().index(); skipped++) {
             schedule.next();
         }
         scheduleArrival(start + nextOwnedArrival());
@@ -63,7 +63,7 @@ public final class OpenLoopDriver extends LoadDriver {
     /** Returns the offset of this shard's next arrival, and passes over the other shards' arrivals before the one after. */
     private long nextOwnedArrival() {
         long offset = schedule.next();
-        for (int other = 1; other < shard.count(); other++) {
+        for (int other = 1; other < options.shard().count(); other++) {
             schedule.next();
         }
         return offset;
