@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
 /**
@@ -44,6 +45,14 @@ final class GateTrials {
     }
 
     static Outcome run(GateContext gate, RunSpec spec) {
+        return run(gate, spec, () -> Goodput.run(spec));
+    }
+
+    /**
+     * Runs the gate with each run's result from {@code runs} (the merge of a sharded run's outputs, which comes once:
+     * its caller refuses more than one trial).
+     */
+    static Outcome run(GateContext gate, RunSpec spec, Supplier<RunResult> runs) {
         RegressionSettings settings = RegressionSettings.from(gate.context());
         Trials annotation = GateDefinition.nearest(
                         gate.context().getRequiredTestClass(), gate.context().getRequiredTestMethod(), Trials.class)
@@ -61,7 +70,7 @@ final class GateTrials {
         int extraRuns = 0;
         for (int trial = 1; trial <= count; trial++) {
             for (int attempt = 1; ; attempt++) {
-                RunResult result = Goodput.run(spec);
+                RunResult result = runs.get();
                 boolean again = needsAnotherAttempt(result) && extraRuns < retries;
                 String link = plain ? Reports.HTML_FILE : directoryName(trial, attempt) + "/" + Reports.HTML_FILE;
                 Path directory = plain
@@ -103,7 +112,7 @@ final class GateTrials {
             int trial = kept.size() + 1;
             System.out.println("NOISE POLICY: " + gate.name() + " is inconclusive against its baseline; trial " + trial
                     + " added (" + (retries - extraRuns) + " extra run(s) left)");
-            RunResult result = Goodput.run(spec);
+            RunResult result = runs.get();
             String name = directoryName(trial, 1);
             GateReports.writeAttempt(gate, result, gateDirectory.resolve(name), title(gate, false, trial, trial, 1));
             attempts.add(new GateReport.Attempt(trial, 1, name + "/" + Reports.HTML_FILE, result, true, null));

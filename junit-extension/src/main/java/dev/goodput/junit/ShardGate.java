@@ -2,22 +2,18 @@ package dev.goodput.junit;
 
 import dev.goodput.core.RunResult;
 import dev.goodput.core.RunSpec;
-import dev.goodput.core.TrialSummary;
-import dev.goodput.core.report.GateReport;
-import dev.goodput.core.report.Reports;
 import dev.goodput.core.shard.MergedRun;
 import dev.goodput.core.shard.ShardPlan;
 import dev.goodput.core.shard.Shards;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
 /**
  * A gate run as one shard of a sharded run, or as the merge of its shards ({@link ShardSettings}). A shard sends its
  * share, writes its output and its own reports, and is not judged: its share alone says nothing about the
- * objectives. The merge sends nothing: it merges the shards' outputs into one result, writes the reports and leaves
- * the verdict to {@link GateVerdict}, as for any gate.
+ * objectives. The merge sends nothing: it merges the shards' outputs into one result, which then goes the way of
+ * any single run ({@link GateTrials}: reports, baseline, history) and is judged by {@link GateVerdict}.
  */
 final class ShardGate {
 
@@ -40,20 +36,15 @@ final class ShardGate {
             gate.context().getStore(GoodputExtension.NAMESPACE).put(GoodputExtension.SHARD_RESULT, result);
             return Optional.empty();
         }
+        int trials = RegressionSettings.from(gate.context()).trials(1);
+        if (trials != 1) {
+            throw new ExtensionConfigurationException(gate.name() + " cannot run as a merge of " + trials + " trials ("
+                    + RegressionSettings.TRIALS_SCALE + "): the shards sent one run; run the shards again for another");
+        }
         MergedRun merged = Shards.merge(spec, gateRoot);
         merged.facts().forEach(System.out::println);
-        RunResult result = merged.result();
-        GateReports.writeAttempt(
-                gate,
-                result,
-                gate.reportDirectory(0),
-                gate.title(0) + " (merged from " + merged.shards().size() + " shards)");
-        GateReports.removeGatePage(gate);
-        return Optional.of(new GateTrials.Outcome(
-                TrialSummary.of(List.of(result)),
-                List.of(new GateReport.Attempt(1, 1, Reports.HTML_FILE, result, true, null)),
-                null,
-                "merged from " + merged.shards().size() + " shards under " + gateRoot));
+        // Judged, reported, compared with a baseline and appended to the history as any single run is.
+        return Optional.of(GateTrials.run(gate, spec, merged::result));
     }
 
     /** Returns the gate's spec, refusing what a sharded run cannot do before anything is sent. */

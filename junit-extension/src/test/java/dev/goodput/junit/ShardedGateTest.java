@@ -122,12 +122,12 @@ class ShardedGateTest {
         assertThat(shards.resolve("TwoGates/holds/shard-1-of-2/shard.json")).exists();
 
         TwoGates.seen.clear();
+        Path history = work.resolve("history.jsonl");
         Events merge = run(
                 Map.of(
-                        "goodput.shard.merge",
-                        shards.toString(),
-                        "goodput.report.dir",
-                        work.resolve("merged").toString()),
+                        "goodput.shard.merge", shards.toString(),
+                        "goodput.report.dir", work.resolve("merged").toString(),
+                        "goodput.history.file", history.toString()),
                 selectClass(TwoGates.class));
 
         merge.assertStatistics(stats -> stats.started(2).succeeded(1).failed(1));
@@ -140,6 +140,8 @@ class ShardedGateTest {
                 .startsWith("TwoGates.misses(): 1 of 1 objectives not met\n  p50 TTFT: measured");
         assertThat(Files.readString(work.resolve("merged/TwoGates/holds/summary.txt")))
                 .contains("48 scheduled, 48 succeeded");
+        // The merge goes the way of any run: one history entry per gate.
+        assertThat(Files.readAllLines(history)).hasSize(2);
     }
 
     @Test

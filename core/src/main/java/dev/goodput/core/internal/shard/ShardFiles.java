@@ -80,10 +80,7 @@ final class ShardFiles {
     static void write(Path directory, ShardHeader header, RunSnapshot snapshot, ChunkTimeline chunks) {
         try {
             Files.createDirectories(directory);
-            if (Files.exists(directory.resolve(HEADER))) {
-                throw new IllegalStateException("shard output directory " + directory + " already holds a shard's"
-                        + " output (" + HEADER + "); give each run its own directory or remove the old one");
-            }
+            refuseWritten(directory);
             try (BufferedWriter out = gzipWriter(directory.resolve(REQUESTS))) {
                 for (RequestRecord record : snapshot.records()) {
                     out.write(JSON.writeValueAsString(record));
@@ -103,6 +100,17 @@ final class ShardFiles {
                     JSON.writerWithDefaultPrettyPrinter().writeValueAsString(header));
         } catch (IOException e) {
             throw new UncheckedIOException("could not write the shard output to " + directory + ": " + e, e);
+        }
+    }
+
+    /**
+     * Refuses a directory that already holds a finished output, before a shard sends anything: the merge must not
+     * meet an earlier run's shard (a directory with files but no header is an unfinished shard, overwritten).
+     */
+    static void refuseWritten(Path directory) {
+        if (Files.exists(directory.resolve(HEADER))) {
+            throw new IllegalStateException("shard output directory " + directory + " already holds a shard's output ("
+                    + HEADER + "); give each run its own directory or remove the old one");
         }
     }
 

@@ -43,6 +43,7 @@ public final class ShardRunner {
     public static RunResult run(RunSpec spec, ShardPlan plan) {
         Shard shard = plan.shard();
         refuseUnshardable(spec, shard);
+        ShardFiles.refuseWritten(plan.output());
         if (spec.failOnTooFewSamples()) {
             // The whole run's sample: the merge judges the objectives on all shards' requests together.
             RunSpec.checkSampleSize(spec.load(), spec.objectives(), spec.confidence(), spec.workload());
