@@ -373,8 +373,8 @@ class BadInputTableTest {
                                 "goodput.shard.index", "1",
                                 "goodput.shard.count", "2",
                                 "goodput.shard.barrier", "gen-0:port"),
-                        "configuration parameter goodput.shard.barrier = 'gen-0:port' must be host:port, the port a"
-                                + " number (shard 0's host:port)"),
+                        "configuration parameter goodput.shard.barrier = 'gen-0:port' must be host:port with a port"
+                                + " between 1 and 65535, e.g. gates-shard-0.gates:7311 (shard 0's host:port)"),
                 row(
                         "valid",
                         Map.of("goodput.shard.output", "/results"),

@@ -3,6 +3,8 @@ package dev.goodput.core.shard;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.goodput.core.InvalidSettingException;
+import dev.goodput.core.internal.shard.StartBarrier;
+import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
@@ -89,16 +91,11 @@ public sealed interface ShardStart {
                 throw InvalidSettingException.of("barrier address", hostAndPort, "must be host:port or host");
             }
             String value = hostAndPort.trim();
-            int colon = value.lastIndexOf(':');
-            if (colon < 0) {
+            if (!value.contains(":")) {
                 return new Barrier(value, DEFAULT_BARRIER_PORT, timeout);
             }
-            try {
-                return new Barrier(value.substring(0, colon), Integer.parseInt(value.substring(colon + 1)), timeout);
-            } catch (NumberFormatException e) {
-                throw InvalidSettingException.of(
-                        "barrier address", hostAndPort, "must be host:port, the port a number");
-            }
+            InetSocketAddress address = StartBarrier.parseAddress(value, "barrier address");
+            return new Barrier(address.getHostString(), address.getPort(), timeout);
         }
 
         @Override

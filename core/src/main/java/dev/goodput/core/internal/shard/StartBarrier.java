@@ -104,7 +104,7 @@ public final class StartBarrier {
      * @throws InvalidSettingException naming {@code field} and {@code value} if it is not {@code host:port}
      */
     public static InetSocketAddress parseAddress(String value, String field) {
-        String requirement = "must be host:port with a port between 1 and 65535, e.g. goodput-shard-0.goodput:7000";
+        String requirement = "must be host:port with a port between 1 and 65535, e.g. gates-shard-0.gates:7311";
         int colon = value == null ? -1 : value.lastIndexOf(':');
         if (colon <= 0 || colon == value.length() - 1) {
             throw InvalidSettingException.of(field, value, requirement);

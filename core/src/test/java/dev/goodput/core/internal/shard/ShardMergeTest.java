@@ -217,6 +217,43 @@ class ShardMergeTest {
     }
 
     @Test
+    void an_unfinished_shard_is_named_by_the_file_it_lacks() throws IOException {
+        RunSpec spec = spec(Load.poisson(40).seed(3).requests(60));
+        List<Path> outputs = writeShards(spec, 2);
+        Files.delete(outputs.get(1).resolve(ShardFiles.HEADER));
+
+        assertThatThrownBy(() -> ShardMerge.merge(spec, outputs))
+                .hasMessage("shard output " + outputs.get(1) + " has no shard.json: the shard did not finish, or this"
+                        + " is not a shard's output directory");
+    }
+
+    @Test
+    void a_damaged_record_file_is_named() throws IOException {
+        RunSpec spec = spec(Load.poisson(40).seed(3).requests(60));
+        List<Path> outputs = writeShards(spec, 2);
+        Path requests = outputs.get(0).resolve(ShardFiles.REQUESTS);
+        byte[] whole = Files.readAllBytes(requests);
+        Files.write(requests, java.util.Arrays.copyOf(whole, whole.length / 2));
+
+        assertThatThrownBy(() -> ShardMerge.merge(spec, outputs))
+                .hasMessageContaining(outputs.get(0).toString());
+    }
+
+    @Test
+    void shards_of_different_counts_are_refused() {
+        RunSpec spec = spec(Load.poisson(40).seed(3).requests(60));
+        Path two = writeShards(spec, 2).get(0);
+        Ran ran = run(spec, Shard.of(1, 3));
+        Path ofThree = root.resolve("other").resolve(ShardPlan.directoryName(Shard.of(1, 3)));
+        ShardFiles.write(ofThree, header(spec, Shard.of(1, 3), ran.snapshot()), ran.snapshot(), ran.chunks());
+
+        assertThatThrownBy(() -> ShardMerge.merge(spec, List.of(two, ofThree)))
+                .hasMessageContaining("shard outputs disagree on the shard count")
+                .hasMessageContaining("one of 2")
+                .hasMessageContaining("one of 3");
+    }
+
+    @Test
     void a_server_objective_is_refused_before_merging() {
         RunSpec spec = spec(Load.poisson(40).seed(3).requests(60));
         RunSpec withServerObjective = Goodput.newRun(spec.server())
