@@ -2,19 +2,12 @@ package dev.goodput.core;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.goodput.core.internal.client.Preflight;
-import dev.goodput.core.internal.client.ReadTap;
-import dev.goodput.core.internal.client.Transport;
 import dev.goodput.core.internal.client.TransportProvider;
 import dev.goodput.core.internal.client.Transports;
-import dev.goodput.core.internal.driver.RealTimeScheduler;
 import dev.goodput.core.internal.driver.RunEngine;
-import dev.goodput.core.internal.servermetrics.Scraper;
-import dev.goodput.core.internal.servermetrics.ServerMetricsSummarizer;
-import dev.goodput.core.internal.servermetrics.ServerObjectives;
 import dev.goodput.core.servermetrics.Deployment;
 import dev.goodput.core.servermetrics.ScrapeSettings;
-import dev.goodput.core.servermetrics.ServerMetricsResult;
+import dev.goodput.core.shard.Shard;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,8 +42,6 @@ import org.apiguardian.api.API;
  *       model name or a server that does not stream would otherwise make a run of nothing but identical
  *       failures, minutes long, whose verdict blames the objectives rather than the setup.
  * </ul>
- *
- * <p>Longer than 300 lines because its builder holds every setting of a run, each documented where it is set.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class Goodput {
@@ -85,24 +76,9 @@ public final class Goodput {
      * @throws IllegalStateException if the API key variable is named but not set, or the thread is interrupted
      */
     public static RunResult run(RunSpec spec) {
-        if (spec.failOnTooFewSamples()) {
-            RunSpec.checkSampleSize(spec.load(), spec.objectives(), spec.confidence(), spec.workload());
-        }
-        NanoClock clock = NanoClock.system();
-        TransportProvider transports = Transports.named(spec.transport());
-        if (spec.preflight()) {
-            Preflight.check(spec.server(), spec.workload().request(0), clock, transports);
-        }
-        try (RealTimeScheduler scheduler = new RealTimeScheduler(clock);
-                Transport transport = transports.create(spec.server(), clock, ReadTap.NONE);
-                Scraper scraper = Scraper.start(spec.serverMetrics(), spec.server(), clock)) {
-            RunResult result = RunEngine.run(spec, scheduler, transport);
-            ServerMetricsResult view =
-                    spec.serverMetrics().isOn() || spec.deployment().isStated()
-                            ? ServerMetricsSummarizer.summarize(scraper.finish(), result, spec.deployment())
-                            : ServerMetricsResult.NONE;
-            return ServerObjectives.apply(result, view, spec.deployment());
-        }
+        TransportProvider transports = RunEngine.checkBeforeLoad(spec);
+        return RunEngine.runOnRealTime(
+                spec, Shard.WHOLE, NanoClock.system(), transports, RunEngine.recorder(spec), () -> {}, null);
     }
 
     /**

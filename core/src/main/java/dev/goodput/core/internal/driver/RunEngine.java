@@ -1,15 +1,24 @@
 package dev.goodput.core.internal.driver;
 
 import dev.goodput.core.InvalidSettingException;
+import dev.goodput.core.NanoClock;
 import dev.goodput.core.ProgressListener;
 import dev.goodput.core.RunEnvironment;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.RunSpec;
 import dev.goodput.core.RunWatcher;
+import dev.goodput.core.internal.client.Preflight;
+import dev.goodput.core.internal.client.ReadTap;
 import dev.goodput.core.internal.client.SecretRedaction;
 import dev.goodput.core.internal.client.Transport;
+import dev.goodput.core.internal.client.TransportProvider;
+import dev.goodput.core.internal.client.Transports;
 import dev.goodput.core.internal.result.ResultCalculator;
 import dev.goodput.core.internal.result.RunRecorder;
+import dev.goodput.core.internal.servermetrics.Scraper;
+import dev.goodput.core.internal.servermetrics.ServerMetricsSummarizer;
+import dev.goodput.core.internal.servermetrics.ServerObjectives;
+import dev.goodput.core.servermetrics.ServerMetricsResult;
 import dev.goodput.core.shard.Shard;
 import dev.goodput.core.workload.SessionWorkload;
 import dev.goodput.core.workload.WorkloadClass;
@@ -74,6 +83,48 @@ public final class RunEngine {
     }
 
     /**
+     * Makes the checks {@link dev.goodput.core.Goodput#run(RunSpec)} makes before any load: the sample size (unless
+     * the spec only warns) and the preflight (when on); returns the spec's transports.
+     */
+    public static TransportProvider checkBeforeLoad(RunSpec spec) {
+        if (spec.failOnTooFewSamples()) {
+            RunSpec.checkSampleSize(spec.load(), spec.objectives(), spec.confidence(), spec.workload());
+        }
+        TransportProvider transports = Transports.named(spec.transport());
+        if (spec.preflight()) {
+            Preflight.check(spec.server(), spec.workload().request(0), NanoClock.system(), transports);
+        }
+        return transports;
+    }
+
+    /**
+     * Runs {@code shard}'s share of the spec on real time on {@code clock}: a scheduler, a transport of {@code
+     * transports} and the spec's scraper; {@code beforeStart} once they are up (a shard waits for its agreed start
+     * there); the load, its schedule counted from {@code startNanos} ({@code null} for now); then the server's view
+     * summarised and its objectives judged.
+     */
+    public static RunResult runOnRealTime(
+            RunSpec spec,
+            Shard shard,
+            NanoClock clock,
+            TransportProvider transports,
+            RunRecorder recorder,
+            Runnable beforeStart,
+            Long startNanos) {
+        try (RealTimeScheduler scheduler = new RealTimeScheduler(clock);
+                Transport transport = transports.create(spec.server(), clock, ReadTap.NONE);
+                Scraper scraper = Scraper.start(spec.serverMetrics(), spec.server(), clock)) {
+            beforeStart.run();
+            RunResult result = run(spec, shard, scheduler, transport, recorder, startNanos);
+            ServerMetricsResult view =
+                    spec.serverMetrics().isOn() || spec.deployment().isStated()
+                            ? ServerMetricsSummarizer.summarize(scraper.finish(), result, spec.deployment())
+                            : ServerMetricsResult.NONE;
+            return ServerObjectives.apply(result, view, spec.deployment());
+        }
+    }
+
+    /**
      * Runs the spec on real time and blocks until every request has ended (at the latest one drain period
      * after the last request was created).
      *
@@ -90,7 +141,7 @@ public final class RunEngine {
      * @param startNanos the scheduler clock's reading the schedule counts from, or {@code null} for now
      * @throws IllegalStateException if the calling thread is interrupted; in-flight requests are cancelled
      */
-    public static RunResult run(
+    private static RunResult run(
             RunSpec spec,
             Shard shard,
             TaskScheduler scheduler,

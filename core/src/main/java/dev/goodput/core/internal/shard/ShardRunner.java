@@ -6,26 +6,18 @@ import dev.goodput.core.NanoClock;
 import dev.goodput.core.RunEnvironment;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.RunSpec;
-import dev.goodput.core.internal.client.Preflight;
-import dev.goodput.core.internal.client.ReadTap;
-import dev.goodput.core.internal.client.Transport;
 import dev.goodput.core.internal.client.TransportProvider;
-import dev.goodput.core.internal.client.Transports;
-import dev.goodput.core.internal.driver.RealTimeScheduler;
 import dev.goodput.core.internal.driver.RunEngine;
 import dev.goodput.core.internal.result.RunRecorder;
 import dev.goodput.core.internal.result.RunSnapshot;
-import dev.goodput.core.internal.servermetrics.Scraper;
-import dev.goodput.core.internal.servermetrics.ServerMetricsSummarizer;
-import dev.goodput.core.internal.servermetrics.ServerObjectives;
 import dev.goodput.core.servermetrics.ScrapeSettings;
-import dev.goodput.core.servermetrics.ServerMetricsResult;
 import dev.goodput.core.shard.Shard;
 import dev.goodput.core.shard.ShardPlan;
 import dev.goodput.core.shard.ShardStart;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Runs one shard: the same checks as a whole run, the start agreed with the other shards, this shard's share of the
@@ -44,14 +36,8 @@ public final class ShardRunner {
         Shard shard = plan.shard();
         refuseUnshardable(spec, shard);
         ShardFiles.refuseWritten(plan.output());
-        if (spec.failOnTooFewSamples()) {
-            // The whole run's sample: the merge judges the objectives on all shards' requests together.
-            RunSpec.checkSampleSize(spec.load(), spec.objectives(), spec.confidence(), spec.workload());
-        }
-        TransportProvider transports = Transports.named(spec.transport());
-        if (spec.preflight()) {
-            Preflight.check(spec.server(), spec.workload().request(0), NanoClock.system(), transports);
-        }
+        // The whole run's sample: the merge judges the objectives on all shards' requests together.
+        TransportProvider transports = RunEngine.checkBeforeLoad(spec);
         WallClock wall = WallClock.system();
         String runId = RunIdentity.of(spec);
         AgreedStart agreed = agree(plan, runId, wall);
@@ -61,24 +47,24 @@ public final class ShardRunner {
         // One scrape of the server is enough, and shard 0's sees the load of all shards alike.
         RunSpec shardSpec = shard.index() == 0 ? spec : spec.withServerMetrics(ScrapeSettings.OFF);
         Instant startedAt = Instant.now();
-        try (RealTimeScheduler scheduler = new RealTimeScheduler(aligned);
-                Transport transport = transports.create(spec.server(), aligned, ReadTap.NONE);
-                Scraper scraper = Scraper.start(shardSpec.serverMetrics(), spec.server(), aligned)) {
-            long lag = sleepUntil(agreed.startEpochNanos(), wall);
-            RunRecorder recorder = RunEngine.recorder(spec);
-            // The schedule counts from the agreed instant itself, so a late start is send lag, as for any late send.
-            RunResult result = RunEngine.run(shardSpec, shard, scheduler, transport, recorder, 0L);
-            RunSnapshot snapshot = recorder.snapshot();
-            ShardFiles.write(
-                    plan.output(),
-                    header(spec, shard, runId, plan.start(), agreed, lag, startedAt, snapshot),
-                    snapshot,
-                    recorder.chunkTimeline());
-            ServerMetricsResult view = shardSpec.serverMetrics().isOn()
-                    ? ServerMetricsSummarizer.summarize(scraper.finish(), result, spec.deployment())
-                    : ServerMetricsResult.NONE;
-            return ServerObjectives.apply(result, view, spec.deployment());
-        }
+        RunRecorder recorder = RunEngine.recorder(spec);
+        AtomicLong lag = new AtomicLong();
+        // The schedule counts from the agreed instant itself, so a late start is send lag, as for any late send.
+        RunResult result = RunEngine.runOnRealTime(
+                shardSpec,
+                shard,
+                aligned,
+                transports,
+                recorder,
+                () -> lag.set(sleepUntil(agreed.startEpochNanos(), wall)),
+                0L);
+        RunSnapshot snapshot = recorder.snapshot();
+        ShardFiles.write(
+                plan.output(),
+                header(spec, shard, runId, plan.start(), agreed, lag.get(), startedAt, snapshot),
+                snapshot,
+                recorder.chunkTimeline());
+        return result;
     }
 
     /** Refuses a run that cannot be split into {@code shard.count()} shares before anything is sent. */
