@@ -174,7 +174,7 @@ final class ShardFiles {
                     header.shorterThanAsked(),
                     chunks.peakPerSecond(),
                     histograms.get(PAUSES),
-                    classGaps(histograms));
+                    classGaps(histograms, directory));
             return new Output(directory, header, snapshot, chunks);
         } catch (NoSuchFileException e) {
             throw new IllegalStateException(
@@ -225,13 +225,15 @@ final class ShardFiles {
         return histogram;
     }
 
-    private static Map<String, RunSnapshot.Gaps> classGaps(Map<String, Histogram> histograms) {
+    private static Map<String, RunSnapshot.Gaps> classGaps(Map<String, Histogram> histograms, Path directory) {
         Map<String, RunSnapshot.Gaps> gaps = new TreeMap<>();
         histograms.forEach((tag, histogram) -> {
             if (tag.startsWith(CLASS_PREFIX) && tag.endsWith("." + ICL)) {
                 String name = tag.substring(CLASS_PREFIX.length(), tag.length() - ICL.length() - 1);
-                Histogram itl = histograms.get(CLASS_PREFIX + name + "." + ITL);
-                gaps.put(name, new RunSnapshot.Gaps(histogram, itl == null ? new Histogram(3) : itl));
+                gaps.put(
+                        name,
+                        new RunSnapshot.Gaps(
+                                histogram, required(histograms, CLASS_PREFIX + name + "." + ITL, directory)));
             }
         });
         return gaps;

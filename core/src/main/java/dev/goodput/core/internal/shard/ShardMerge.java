@@ -151,37 +151,44 @@ public final class ShardMerge {
 
     private static RunSnapshot pool(List<ShardFiles.Output> outputs) {
         List<RequestRecord> records = new ArrayList<>();
-        Histogram icl = new Histogram(3);
-        Histogram itl = new Histogram(3);
+        Histogram icl = null;
+        Histogram itl = null;
         Histogram pauses = null;
-        Map<String, Histogram[]> classGaps = new TreeMap<>();
+        Map<String, Histogram> classIcl = new TreeMap<>();
+        Map<String, Histogram> classItl = new TreeMap<>();
         ChunkTimeline chunks = new ChunkTimeline();
         long ignoreEos = 0;
         long shorter = 0;
         for (ShardFiles.Output output : outputs) {
             RunSnapshot snapshot = output.snapshot();
             records.addAll(snapshot.records());
-            icl.add(snapshot.icl());
-            itl.add(snapshot.itl());
-            if (snapshot.clientPauses() != null) {
-                if (pauses == null) {
-                    pauses = new Histogram(3);
-                }
-                pauses.add(snapshot.clientPauses());
-            }
+            icl = sum(icl, snapshot.icl());
+            itl = sum(itl, snapshot.itl());
+            pauses = sum(pauses, snapshot.clientPauses());
             snapshot.classGaps().forEach((name, gaps) -> {
-                Histogram[] pooled =
-                        classGaps.computeIfAbsent(name, n -> new Histogram[] {new Histogram(3), new Histogram(3)});
-                pooled[0].add(gaps.icl());
-                pooled[1].add(gaps.itl());
+                classIcl.put(name, sum(classIcl.get(name), gaps.icl().copy()));
+                classItl.put(name, sum(classItl.get(name), gaps.itl().copy()));
             });
             chunks.add(output.chunks());
             ignoreEos = sumTracked(ignoreEos, snapshot.ignoreEosRequests());
             shorter = sumTracked(shorter, snapshot.shorterThanAsked());
         }
         Map<String, RunSnapshot.Gaps> gaps = new TreeMap<>();
-        classGaps.forEach((name, pooled) -> gaps.put(name, new RunSnapshot.Gaps(pooled[0], pooled[1])));
+        classIcl.forEach((name, pooled) -> gaps.put(name, new RunSnapshot.Gaps(pooled, classItl.get(name))));
         return new RunSnapshot(records, icl, itl, ignoreEos, shorter, chunks.peakPerSecond(), pauses, gaps);
+    }
+
+    /**
+     * Adds {@code next} (a copy this merge owns, or {@code null} for none) to {@code sum}, or starts the sum with it.
+     * The sum keeps the configuration the shards recorded with (the gaps' and the pause meter's differ), so that
+     * adding copies counts bucket by bucket, exactly.
+     */
+    private static Histogram sum(Histogram sum, Histogram next) {
+        if (sum == null || next == null) {
+            return sum == null ? next : sum;
+        }
+        sum.add(next);
+        return sum;
     }
 
     private static long sumTracked(long sum, long value) {

@@ -33,6 +33,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -153,6 +154,40 @@ class ShardMergeTest {
         assertThat(single.classes()).containsOnlyKeys("chat", "rag");
         assertThat(single.verdicts()).hasSize(3);
         assertThat(merged.shards()).extracting(s -> s.records()).containsExactly(50L, 50L, 50L);
+    }
+
+    @Test
+    void the_clients_pauses_add_up_in_the_pause_meters_own_precision() {
+        RunSpec spec = spec(Load.poisson(40).seed(3).requests(60));
+        // The pause meter's histogram (2 significant digits), not the gaps' (3): an exact sum keeps it.
+        Histogram expected = new Histogram(1_000, 3_600_000_000_000L, 2);
+        List<Path> outputs = new ArrayList<>();
+        for (int index = 0; index < 2; index++) {
+            Shard shard = Shard.of(index, 2);
+            Ran ran = run(spec, shard);
+            Histogram pauses = new Histogram(1_000, 3_600_000_000_000L, 2);
+            for (long pause = 1; pause <= 600; pause++) { // 1,200 together: enough to judge (1,000)
+                pauses.recordValue((index + 1) * pause * 12_345);
+            }
+            expected.add(pauses);
+            RunSnapshot base = ran.snapshot();
+            RunSnapshot withPauses = new RunSnapshot(
+                    base.records(),
+                    base.icl(),
+                    base.itl(),
+                    base.ignoreEosRequests(),
+                    base.shorterThanAsked(),
+                    base.peakOutputChunksPerSecond(),
+                    pauses,
+                    base.classGaps());
+            Path directory = root.resolve(ShardPlan.directoryName(shard));
+            ShardFiles.write(directory, header(spec, shard, withPauses), withPauses, ran.chunks());
+            outputs.add(directory);
+        }
+
+        double merged = ShardMerge.merge(spec, outputs).result().clientHealth().pauseP99Nanos();
+
+        assertThat(merged).isEqualTo((double) expected.getValueAtPercentile(99));
     }
 
     @Test
