@@ -36,11 +36,6 @@ final class ShardGate {
             gate.context().getStore(GoodputExtension.NAMESPACE).put(GoodputExtension.SHARD_RESULT, result);
             return Optional.empty();
         }
-        int trials = RegressionSettings.from(gate.context()).trials(1);
-        if (trials != 1) {
-            throw new ExtensionConfigurationException(gate.name() + " cannot run as a merge of " + trials + " trials ("
-                    + RegressionSettings.TRIALS_SCALE + "): the shards sent one run; run the shards again for another");
-        }
         MergedRun merged = Shards.merge(spec, gateRoot);
         merged.facts().forEach(System.out::println);
         // Judged, reported, compared with a baseline and appended to the history as any single run is.
@@ -61,6 +56,12 @@ final class ShardGate {
             throw new ExtensionConfigurationException(gate.name() + " cannot run " + what + ": @Trials(value = "
                     + trials.get().value() + ", retries = " + trials.get().retries() + ") asks for several runs,"
                     + " and sharding splits one run");
+        }
+        int scaled = RegressionSettings.from(gate.context()).trials(1);
+        if (scaled != 1) {
+            throw new ExtensionConfigurationException(gate.name() + " cannot run " + what + " with " + scaled
+                    + " trials (" + RegressionSettings.TRIALS_SCALE + "): sharding splits one run; run the shards"
+                    + " again for another");
         }
         RunSpec spec = gate.baseRun()
                 .orElseThrow(() -> new ExtensionConfigurationException(gate.name() + " cannot run " + what

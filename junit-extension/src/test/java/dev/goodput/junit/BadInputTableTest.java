@@ -377,6 +377,14 @@ class BadInputTableTest {
                                 + " between 1 and 65535, e.g. gates-shard-0.gates:7311 (shard 0's host:port)"),
                 row(
                         "valid",
+                        Map.of(
+                                "goodput.shard.index", "0",
+                                "goodput.shard.count", "1",
+                                "goodput.trials.scale", "3"),
+                        "Gates.valid() cannot run as shard 0 of 1 with 3 trials (goodput.trials.scale): sharding splits"
+                                + " one run; run the shards again for another"),
+                row(
+                        "valid",
                         Map.of("goodput.shard.output", "/results"),
                         "configuration parameter goodput.shard.output = '/results' applies to shards only; set"
                                 + " goodput.shard.index and goodput.shard.count too, or remove it"),
