@@ -103,11 +103,26 @@ public final class ClientBenchmark {
                             .mapToInt(Integer::parseInt)
                             .toArray()
                     : new int[] {8, 14, 20, 50, 100};
+            ReadFloor floor = new ReadFloor(
+                    "127.0.0.1", port, dev.goodput.mock.MockServerConfig.DEFAULT_MODEL_NAME, OUTPUT_TOKENS);
+            bench.floor(floor, 20, 2, false); // JIT warm-up, not reported
+            Map<Integer, FloorPoint> floors = new HashMap<>();
             for (int streams : loads) {
                 points.put(streams, bench.closedLoop(streams, 3, true));
+                floors.put(streams, bench.floor(floor, streams, 3, true));
             }
             Point open = bench.openLoop(200, 2000);
-            Point reference = points.getOrDefault(20, points.get(loads[0]));
+            int referenceStreams = points.containsKey(20) ? 20 : loads[0];
+            Point reference = points.get(referenceStreams);
+            FloorPoint referenceFloor = floors.get(referenceStreams);
+            System.out.printf(
+                    Locale.ROOT,
+                    "at %d streams, Goodput against the floor: CPU per token %.1f times (%.1f without JIT compilation),"
+                            + " timing error p99 %.1f times%n",
+                    referenceStreams,
+                    reference.cpuPerTokenMicros / referenceFloor.cpuPerTokenMicros,
+                    reference.cpuPerTokenWithoutJitMicros / referenceFloor.cpuPerTokenWithoutJitMicros,
+                    reference.timingError.percentile(99) / referenceFloor.timingError.percentile(99));
             System.out.printf(
                     Locale.ROOT,
                     "client cpu per token us=%.2f send overhead p50 ms=%.3f p99 ms=%.3f timing error p99 ms=%.3f%n",
@@ -173,6 +188,69 @@ public final class ClientBenchmark {
         return point;
     }
 
+    /** Runs the bare read loop, the floor under any client on this machine, and prints its figures. */
+    private FloorPoint floor(ReadFloor floor, int streams, int rounds, boolean report) throws Exception {
+        com.sun.management.OperatingSystemMXBean os =
+                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        ThreadCpuSampler threadCpu = new ThreadCpuSampler();
+        long cpuStart = os.getProcessCpuTime();
+        long wallStart = System.nanoTime();
+        java.util.List<ChunkStamps> responses = floor.run(streams, rounds);
+        long wall = System.nanoTime() - wallStart;
+        threadCpu.close();
+        long cpu = os.getProcessCpuTime() - cpuStart - threadCpu.ownCpuNanos();
+        long jit = threadCpu.compilerCpuNanos();
+        long switches = threadCpu.contextSwitches();
+        Map<String, Truth> truth = fetchTruth();
+        FloorPoint point = new FloorPoint();
+        long tokens = 0;
+        int unmatched = 0;
+        for (ChunkStamps response : responses) {
+            tokens += response.count;
+            Truth request = response.id == null ? null : truth.get(response.id);
+            if (request == null) {
+                unmatched++;
+            } else {
+                addTimingErrors(point.timingError, response, request);
+            }
+        }
+        point.cpuPerTokenMicros = cpu / 1e3 / tokens;
+        point.cpuPerTokenWithoutJitMicros = (cpu - jit) / 1e3 / tokens;
+        if (report) {
+            System.out.printf(
+                    Locale.ROOT,
+                    "  floor, a bare NIO read loop on one thread, %d streams: %.0f tokens/s, CPU %.2f us per token (%.2f"
+                            + " without JIT compilation), %d"
+                            + " context switches, timing error p50 %.3f ms p99 %.3f ms max %.3f ms (%d chunks%s)%n",
+                    streams,
+                    tokens / (wall / 1e9),
+                    point.cpuPerTokenMicros,
+                    point.cpuPerTokenWithoutJitMicros,
+                    switches,
+                    point.timingError.percentile(50) / 1e6,
+                    point.timingError.percentile(99) / 1e6,
+                    point.timingError.percentile(100) / 1e6,
+                    point.timingError.size(),
+                    unmatched == 0 ? "" : ", " + unmatched + " responses unmatched");
+        }
+        return point;
+    }
+
+    /** The floor's figures of one run. */
+    private static final class FloorPoint {
+        double cpuPerTokenMicros;
+        double cpuPerTokenWithoutJitMicros;
+        final Samples timingError = new Samples();
+    }
+
+    /** Adds each content chunk's receipt stamp minus the server's write of it. */
+    private static void addTimingErrors(Samples into, ChunkStamps stream, Truth request) {
+        Samples chunks = request.chunkSentNanos;
+        for (int i = 0; i < Math.min(chunks.size(), stream.count); i++) {
+            into.add(stream.stamps[i] - chunks.get(i));
+        }
+    }
+
     private Point openLoop(double rate, int requests) throws Exception {
         Point point = run(Load.poisson(rate).requests(requests), 16);
         point.print(String.format(Locale.ROOT, "open loop %.0f req/s", rate));
@@ -199,7 +277,8 @@ public final class ClientBenchmark {
         ChunkTap tap = new ChunkTap();
         com.sun.management.OperatingSystemMXBean os =
                 (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
-        long switchesBefore = contextSwitches();
+        ThreadCpuSampler threadCpu = new ThreadCpuSampler();
+        long kernelBefore = kernelTicks();
         long cpuStart = os.getProcessCpuTime();
         long wallStart = System.nanoTime();
         RunResult result;
@@ -210,8 +289,13 @@ public final class ClientBenchmark {
             result = RunEngine.run(spec, scheduler, transport);
         }
         long wall = System.nanoTime() - wallStart;
-        long cpu = os.getProcessCpuTime() - cpuStart;
-        long switches = contextSwitches() - switchesBefore;
+        threadCpu.close();
+        long cpu = os.getProcessCpuTime() - cpuStart - threadCpu.ownCpuNanos();
+        long jit = threadCpu.compilerCpuNanos();
+        long switches = threadCpu.contextSwitches();
+        long kernel = (kernelTicks() - kernelBefore) * 10_000_000L; // USER_HZ is 100 on Linux
+        String cpuByThread = threadCpu.shares(cpu)
+                + String.format(Locale.ROOT, "; in the kernel %.0f%%", kernel < 0 ? Double.NaN : 100.0 * kernel / cpu);
         if (result.accounting().count(dev.goodput.core.Outcome.SUCCESS)
                 != result.records().size()) {
             throw new IllegalStateException("requests did not succeed: " + result.failures());
@@ -221,9 +305,11 @@ public final class ClientBenchmark {
                 tap,
                 fetchTruth(),
                 cpu,
+                jit,
                 wall,
                 switches,
-                load.arrivals().isOpenLoop() ? Integer.MAX_VALUE : streamsOf(load));
+                load.arrivals().isOpenLoop() ? Integer.MAX_VALUE : streamsOf(load),
+                cpuByThread);
     }
 
     private static int streamsOf(Load load) {
@@ -287,31 +373,21 @@ public final class ClientBenchmark {
         Samples chunkSentNanos = new Samples();
     }
 
-    /** Voluntary and involuntary context switches of all this process's threads so far. */
-    private static long contextSwitches() {
-        long total = 0;
-        try (var tasks = Files.list(Path.of("/proc/self/task"))) {
-            for (Path task : (Iterable<Path>) tasks::iterator) {
-                try {
-                    for (String line : Files.readAllLines(task.resolve("status"))) {
-                        if (line.contains("ctxt_switches")) {
-                            total += Long.parseLong(
-                                    line.substring(line.indexOf(':') + 1).trim());
-                        }
-                    }
-                } catch (IOException ended) {
-                    // the thread ended meanwhile
-                }
-            }
-        } catch (IOException e) {
-            return -1;
+    /** This process's CPU time in the kernel so far, in clock ticks; negative when it cannot be read. */
+    private static long kernelTicks() {
+        try {
+            String stat = Files.readString(Path.of("/proc/self/stat"));
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return Long.parseLong(fields[12]); // stime, the 15th field of the whole line
+        } catch (IOException | RuntimeException e) {
+            return Long.MIN_VALUE / 2;
         }
-        return total;
     }
 
     /** The figures of one run. */
     private static final class Point {
         final double cpuPerTokenMicros;
+        final double cpuPerTokenWithoutJitMicros;
         final double tokensPerSecond;
         final long contextSwitches;
         final Samples timingError = new Samples();
@@ -322,17 +398,22 @@ public final class ClientBenchmark {
         final int unmatched;
         final String health;
         final double pauseP99Millis;
+        final String cpuByThread;
 
         Point(
                 RunResult result,
                 ChunkTap tap,
                 Map<String, Truth> truth,
                 long cpu,
+                long jit,
                 long wall,
                 long switches,
-                int streamsAtOnce) {
+                int streamsAtOnce,
+                String cpuByThread) {
+            this.cpuByThread = cpuByThread;
             long tokens = result.tokens().outputTokens();
             this.cpuPerTokenMicros = cpu / 1e3 / tokens;
+            this.cpuPerTokenWithoutJitMicros = (cpu - jit) / 1e3 / tokens;
             this.tokensPerSecond = tokens / (wall / 1e9);
             this.contextSwitches = switches;
             this.health = result.clientHealth().trustworthy()
@@ -344,17 +425,15 @@ public final class ClientBenchmark {
                 records.put(record.index(), record);
             }
             int missing = 0;
-            for (ChunkTap.Stream stream : tap.streams.values()) {
+            for (ChunkTap.Tapped tapped : tap.streams.values()) {
+                ChunkStamps stream = tapped.stamps();
                 Truth request = stream.id == null ? null : truth.get(stream.id);
-                RequestRecord record = records.get(stream.requestIndex);
+                RequestRecord record = records.get(tapped.requestIndex());
                 if (request == null || record == null) {
                     missing++;
                     continue;
                 }
-                Samples chunks = request.chunkSentNanos;
-                for (int i = 0; i < Math.min(chunks.size(), stream.count); i++) {
-                    timingError.add(stream.stamps[i] - chunks.get(i));
-                }
+                addTimingErrors(timingError, stream, request);
                 long arrival = request.arrivalNanos;
                 stampOverhead.add(record.dispatchedNanos() - record.intendedNanos());
                 arrivalOverhead.add(arrival - record.intendedNanos());
@@ -369,11 +448,12 @@ public final class ClientBenchmark {
         void print(String name) {
             System.out.printf(
                     Locale.ROOT,
-                    "%s: %.0f tokens/s, client CPU %.2f us per token, %d context switches, timing error p50 %.3f ms"
+                    "%s: %.0f tokens/s, client CPU %.2f us per token (%.2f without JIT compilation), %d context switches, timing error p50 %.3f ms"
                             + " p99 %.3f ms max %.3f ms (%d chunks%s), client pauses p99 %.3f ms, client health: %s%n",
                     name,
                     tokensPerSecond,
                     cpuPerTokenMicros,
+                    cpuPerTokenWithoutJitMicros,
                     contextSwitches,
                     timingError.percentile(50) / 1e6,
                     timingError.percentile(99) / 1e6,
@@ -382,116 +462,24 @@ public final class ClientBenchmark {
                     unmatched == 0 ? "" : ", " + unmatched + " streams unmatched",
                     pauseP99Millis,
                     health);
+            System.out.println("  CPU by thread: " + cpuByThread);
         }
     }
 
-    /** Nanosecond samples with exact percentiles (nearest rank). */
-    private static final class Samples {
-        private long[] values = new long[1024];
-        private int size;
-        private boolean sorted;
-
-        void add(long value) {
-            if (size == values.length) {
-                values = Arrays.copyOf(values, size * 2);
-            }
-            values[size++] = value;
-            sorted = false;
-        }
-
-        int size() {
-            return size;
-        }
-
-        long get(int index) {
-            return values[index];
-        }
-
-        double percentile(double p) {
-            if (size == 0) {
-                return Double.NaN;
-            }
-            if (!sorted) {
-                Arrays.sort(values, 0, size);
-                sorted = true;
-            }
-            int rank = (int) Math.ceil(p / 100 * size);
-            return values[Math.max(0, Math.min(size - 1, rank - 1))];
-        }
-    }
-
-    /**
-     * Notes the response id of each stream and the receipt stamp of each content chunk, by scanning the raw bytes
-     * for the chunk openings the simulated server writes. Each attempt's reads come from one thread at a time.
-     */
+    /** The content chunks' receipt stamps of every stream attempt, seen as the transport reads them. */
     private static final class ChunkTap implements ReadTap {
-        private static final byte[] ID = "\"id\":\"".getBytes(StandardCharsets.US_ASCII);
-        private static final byte[] CHAT_CONTENT =
-                "{\"index\":0,\"delta\":{\"content\":\"".getBytes(StandardCharsets.US_ASCII);
-        private static final byte[] TEXT = "{\"index\":0,\"text\":\"".getBytes(StandardCharsets.US_ASCII);
-
-        final Map<StreamAttempt, Stream> streams = new ConcurrentHashMap<>();
+        final Map<StreamAttempt, Tapped> streams = new ConcurrentHashMap<>();
 
         @Override
         public void onRead(StreamAttempt attempt, ByteBuffer read, long nanos) {
-            Stream stream =
-                    streams.computeIfAbsent(attempt, a -> new Stream(a.request().index()));
-            // A chunk opening can be cut between two reads: scan the previous read's tail with this one.
-            byte[] bytes = new byte[stream.tail.length + read.remaining()];
-            System.arraycopy(stream.tail, 0, bytes, 0, stream.tail.length);
-            read.duplicate().get(bytes, stream.tail.length, read.remaining());
-            int scanned = 0;
-            for (int i = 0; i < bytes.length; i++) {
-                byte b = bytes[i];
-                if (b == '"' && stream.id == null && matches(bytes, i, ID)) {
-                    int start = i + ID.length;
-                    int close = start;
-                    while (close < bytes.length && bytes[close] != '"') {
-                        close++;
-                    }
-                    if (close == bytes.length) {
-                        break; // the id is cut: find it again with the next read
-                    }
-                    stream.id = new String(bytes, start, close - start, StandardCharsets.US_ASCII);
-                } else if (b == '{' && (matches(bytes, i, CHAT_CONTENT) || matches(bytes, i, TEXT))) {
-                    stream.add(nanos);
-                    scanned = i + 1;
-                } else if (i + CHAT_CONTENT.length > bytes.length) {
-                    break; // too close to the end to tell: kept for the next read
-                }
-                scanned = i + 1;
-            }
-            stream.tail = Arrays.copyOfRange(bytes, scanned, bytes.length);
+            streams.computeIfAbsent(attempt, a -> new Tapped(a.request().index()))
+                    .stamps
+                    .scan(read, nanos);
         }
 
-        private static boolean matches(byte[] bytes, int at, byte[] pattern) {
-            if (at + pattern.length > bytes.length) {
-                return false;
-            }
-            for (int k = 0; k < pattern.length; k++) {
-                if (bytes[at + k] != pattern[k]) {
-                    return false;
-                }
-            }
-            return true;
-        }
-
-        static final class Stream {
-            final long requestIndex;
-            String id;
-            byte[] tail = new byte[0];
-            long[] stamps = new long[OUTPUT_TOKENS + 8];
-            int count;
-
-            Stream(long requestIndex) {
-                this.requestIndex = requestIndex;
-            }
-
-            void add(long nanos) {
-                if (count == stamps.length) {
-                    stamps = Arrays.copyOf(stamps, count * 2);
-                }
-                stamps[count++] = nanos;
+        record Tapped(long requestIndex, ChunkStamps stamps) {
+            Tapped(long requestIndex) {
+                this(requestIndex, new ChunkStamps(OUTPUT_TOKENS));
             }
         }
     }
