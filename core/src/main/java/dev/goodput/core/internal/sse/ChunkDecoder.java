@@ -70,6 +70,13 @@ public final class ChunkDecoder {
      * @return the decoded chunk, {@link Kind#MALFORMED} when the data cannot be read
      */
     public StreamChunk decode(SseEvent event) {
+        if (event != null && !"error".equals(event.type())) {
+            byte[] ascii = event.asciiBytes();
+            StreamChunk chunk = ascii == null ? null : decodeAscii(ascii);
+            if (chunk != null) {
+                return chunk;
+            }
+        }
         if (event == null || event.data() == null) {
             return malformed("event has no data", "");
         }
@@ -107,6 +114,33 @@ public final class ChunkDecoder {
         if (fields.hasError || fields.objectIsError) {
             return error(errorDetail(fields, data));
         }
+        return chunk(fields);
+    }
+
+    /**
+     * Decodes an ASCII event that is one well-formed chunk straight from its bytes: Jackson's byte parser reads them
+     * in place, where the string path copies the data into a string and the string into the parser's characters.
+     * For ASCII data both read the same characters, so they decode the same chunk. Anything else ({@code [DONE]},
+     * an error, data that is not a chunk) returns {@code null}, and the string path decodes it, so that every
+     * detail is worded, and every offset counted, as before.
+     */
+    private static StreamChunk decodeAscii(byte[] data) {
+        ChunkFields fields = new ChunkFields();
+        try (JsonParser parser = JSON.createParser(data)) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                return null;
+            }
+            fields.readChunk(parser);
+            if (parser.nextToken() != null) {
+                return null;
+            }
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+        return fields.hasError || fields.objectIsError ? null : chunk(fields);
+    }
+
+    private static StreamChunk chunk(ChunkFields fields) {
         String text = fields.text();
         return new StreamChunk(
                 text.isEmpty() ? Kind.NO_CONTENT : Kind.CONTENT,

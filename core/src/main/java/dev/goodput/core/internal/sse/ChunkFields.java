@@ -150,9 +150,9 @@ final class ChunkFields {
         while ((name = parser.nextFieldName()) != null) {
             JsonToken field = parser.nextToken();
             switch (name) {
-                case "content", "refusal" -> answerText |= appendText(stringOrNull(parser, field, "delta." + name));
+                case "content", "refusal" -> answerText |= appendText(deltaStringOrNull(parser, field, name));
                 case "reasoning_content", "reasoning" ->
-                    reasoningText |= appendText(stringOrNull(parser, field, "delta." + name));
+                    reasoningText |= appendText(deltaStringOrNull(parser, field, name));
                 case "tool_calls" -> readToolCalls(parser, field);
                 case "function_call" -> {
                     toolCallIndexes |= 1L;
@@ -295,6 +295,11 @@ final class ChunkFields {
             moreText.append(fragment);
         }
         return true;
+    }
+
+    /** {@link #stringOrNull} for a field of {@code delta}, naming it only when it is wrong: most chunks are right. */
+    private String deltaStringOrNull(JsonParser parser, JsonToken value, String name) throws IOException {
+        return value == JsonToken.VALUE_STRING ? parser.getText() : stringOrNull(parser, value, "delta." + name);
     }
 
     private String stringOrNull(JsonParser parser, JsonToken value, String field) throws IOException {

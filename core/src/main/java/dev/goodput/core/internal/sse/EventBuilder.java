@@ -1,11 +1,14 @@
 package dev.goodput.core.internal.sse;
 
+import java.util.Arrays;
+
 /**
  * The fields of the event an {@link SseParser} is reading, kept apart so that the parser itself deals
  * only with bytes and lines.
  *
- * <p>The common event has one data line; its decoded string becomes the event's data without copying.
- * Only a second data line starts a builder, which is reused and dropped again when it grew large.
+ * <p>The data is kept as the UTF-8 bytes read; the event decodes them when its string is asked for. The
+ * common event has one data line, copied once into an array of its exact size that becomes the event's. Only a
+ * second data line starts the joined buffer, which is reused and dropped again when it grew large.
  */
 final class EventBuilder {
 
@@ -23,27 +26,44 @@ final class EventBuilder {
     /** The UTF-8 size of the joined data lines, counted before decoding to enforce the size limit. */
     long dataBytes;
 
-    private String firstLine;
-    private StringBuilder joined = new StringBuilder();
+    private byte[] firstLine;
+    private byte[] joined = new byte[256];
+    private int joinedLength;
 
-    /** Adds one decoded data line; {@code dataBytesAfter} is the joined size including this line. */
-    void addLine(String line, long dataBytesAfter) {
+    /**
+     * Adds one data line, the bytes {@code [start, end)}; {@code dataBytesAfter} is the joined size including this
+     * line, already checked against the size limit.
+     */
+    void addLine(byte[] bytes, int start, int end, long dataBytesAfter) {
         if (dataLines == 0) {
-            firstLine = line;
+            firstLine = Arrays.copyOfRange(bytes, start, end);
         } else {
             if (dataLines == 1) {
-                joined.setLength(0);
-                joined.append(firstLine);
+                joinedLength = 0;
+                append(firstLine, 0, firstLine.length, false);
             }
-            joined.append('\n').append(line);
+            append(bytes, start, end, true);
         }
         dataLines++;
         dataBytes = dataBytesAfter;
     }
 
-    /** Returns the data lines joined with {@code '\n'}. */
-    String data() {
-        return dataLines == 1 ? firstLine : joined.toString();
+    private void append(byte[] bytes, int start, int end, boolean afterLineFeed) {
+        int length = end - start + (afterLineFeed ? 1 : 0);
+        if (joinedLength + length > joined.length) {
+            joined = Arrays.copyOf(joined, Math.max(joinedLength + length, 2 * joined.length));
+        }
+        if (afterLineFeed) {
+            joined[joinedLength++] = '\n';
+            length--;
+        }
+        System.arraycopy(bytes, start, joined, joinedLength, length);
+        joinedLength += length;
+    }
+
+    /** Returns the data lines joined with {@code '\n'}, as UTF-8 bytes the caller may keep. */
+    byte[] data() {
+        return dataLines == 1 ? firstLine : Arrays.copyOf(joined, joinedLength);
     }
 
     /** Forgets the event, ready for the next one. */
@@ -53,8 +73,9 @@ final class EventBuilder {
         dataLines = 0;
         dataBytes = 0;
         firstLine = null;
-        if (joined.capacity() > RETAINED_CAPACITY) {
-            joined = new StringBuilder();
+        joinedLength = 0;
+        if (joined.length > RETAINED_CAPACITY) {
+            joined = new byte[256];
         }
     }
 }

@@ -249,7 +249,7 @@ public final class SseParser {
     private void addData(byte[] bytes, int start, int end) throws SseFormatException {
         long size = event.dataBytes + (event.dataLines > 0 ? 1 : 0) + (end - start);
         checkSize(size);
-        event.addLine(new String(bytes, start, end - start, StandardCharsets.UTF_8), size);
+        event.addLine(bytes, start, end, size);
     }
 
     private void dispatch(long receivedNanos) {
@@ -258,9 +258,9 @@ public final class SseParser {
             return;
         }
         String type = event.errorField ? ERROR_TYPE : event.type;
-        String data = event.data();
+        byte[] data = event.data();
         event.clear();
-        listener.onEvent(new SseEvent(type, data), receivedNanos);
+        listener.onEvent(SseEvent.ofUtf8(type, data), receivedNanos);
     }
 
     private void appendPending(byte[] bytes, int start, int end) throws SseFormatException {
