@@ -1,10 +1,14 @@
 package dev.goodput.core.internal.client;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.goodput.core.ApiKind;
 import dev.goodput.core.ChatMessage;
 import dev.goodput.core.RequestSpec;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,6 +28,62 @@ public final class RequestBodies {
      * {@code stream}, which a streaming measurement cannot do without.
      */
     public static byte[] streamingBody(RequestSpec spec, String model, boolean continuousUsageStats) {
+        return spec.extraBody().isEmpty()
+                ? writtenBody(spec, model, continuousUsageStats)
+                : mappedBody(spec, model, continuousUsageStats);
+    }
+
+    /**
+     * The body of a spec without extra fields, written field by field: the scheduler thread builds one per request
+     * before it is sent, and a map serialised through data binding cost about a third of that thread's time at 200
+     * requests/s. The same bytes as {@link #mappedBody}, as {@code RequestBodiesTest} checks.
+     */
+    static byte[] writtenBody(RequestSpec spec, String model, boolean continuousUsageStats) {
+        ByteArrayBuilder out = new ByteArrayBuilder(256);
+        try (JsonGenerator json = MAPPER.getFactory().createGenerator(out)) {
+            json.writeStartObject();
+            json.writeStringField("model", model);
+            if (spec.api() == ApiKind.CHAT) {
+                json.writeArrayFieldStart("messages");
+                for (ChatMessage message : spec.messages()) {
+                    json.writeStartObject();
+                    json.writeStringField("role", message.role());
+                    json.writeStringField("content", message.content());
+                    json.writeEndObject();
+                }
+                json.writeEndArray();
+            } else {
+                json.writeStringField("prompt", spec.prompt());
+            }
+            json.writeNumberField("max_tokens", spec.maxTokens());
+            if (spec.minTokens() != null) {
+                json.writeNumberField("min_tokens", spec.minTokens());
+            }
+            if (spec.ignoreEos() != null) {
+                json.writeBooleanField("ignore_eos", spec.ignoreEos());
+            }
+            if (spec.temperature() != null) {
+                json.writeNumberField("temperature", spec.temperature());
+            }
+            if (spec.seed() != null) {
+                json.writeNumberField("seed", spec.seed());
+            }
+            json.writeObjectFieldStart("stream_options");
+            json.writeBooleanField("include_usage", true);
+            if (continuousUsageStats) {
+                json.writeBooleanField("continuous_usage_stats", true);
+            }
+            json.writeEndObject();
+            json.writeBooleanField("stream", true);
+            json.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not write a request body in memory", e); // cannot happen
+        }
+        return out.toByteArray();
+    }
+
+    /** The body of any spec, through a map, so that extra fields replace the standard ones in place. */
+    static byte[] mappedBody(RequestSpec spec, String model, boolean continuousUsageStats) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("model", model);
         if (spec.api() == ApiKind.CHAT) {

@@ -46,12 +46,14 @@ final class AttemptTimeouts {
             String what,
             boolean unlessHeaders,
             boolean unlessFirstToken) {
-        String reason = what + " within " + format(timeout) + " of sending";
         return scheduler.schedule(sentNanos + timeout.toNanos(), () -> {
             if ((unlessHeaders && attempt.hasHeaders()) || (unlessFirstToken && attempt.hasFirstToken())) {
                 return;
             }
-            attempt.timeOut(reason, scheduler.clock().nanoTime());
+            // Worded only when it fires: arming happens on the sending path, for every request.
+            attempt.timeOut(
+                    what + " within " + format(timeout) + " of sending",
+                    scheduler.clock().nanoTime());
         });
     }
 

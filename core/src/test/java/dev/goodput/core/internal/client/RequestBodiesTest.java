@@ -42,4 +42,35 @@ class RequestBodiesTest {
                 .doesNotContain("\"stream\":false")
                 .doesNotContain("temperature");
     }
+
+    @Test
+    void should_write_a_body_without_extra_fields_byte_for_byte_as_the_map_path_does() {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(15);
+        String[] texts = {"", "hi", "caf\u00e9 \ud83d\ude00", "quote \" back \\ slash", "tab\tline\nend", "\u0001"};
+        for (int round = 0; round < 500; round++) {
+            String text = texts[random.nextInt(texts.length)];
+            RequestSpec spec = random.nextBoolean()
+                    ? RequestSpec.completion(text, 1 + random.nextInt(4096))
+                    : RequestSpec.chat(
+                            List.of(ChatMessage.system(texts[random.nextInt(texts.length)]), ChatMessage.user(text)),
+                            1 + random.nextInt(4096));
+            if (random.nextBoolean()) {
+                spec = spec.withMinTokens(random.nextInt(spec.maxTokens() + 1));
+            }
+            if (random.nextBoolean()) {
+                spec = spec.withIgnoreEos(random.nextBoolean());
+            }
+            if (random.nextBoolean()) {
+                spec = spec.withTemperature(random.nextInt(3) == 0 ? 0 : random.nextDouble() * 2);
+            }
+            if (random.nextBoolean()) {
+                spec = spec.withSeed(random.nextLong());
+            }
+            boolean continuous = random.nextBoolean();
+            assertThat(new String(RequestBodies.writtenBody(spec, "m\u00f6del", continuous), StandardCharsets.UTF_8))
+                    .as("round %d", round)
+                    .isEqualTo(new String(
+                            RequestBodies.mappedBody(spec, "m\u00f6del", continuous), StandardCharsets.UTF_8));
+        }
+    }
 }

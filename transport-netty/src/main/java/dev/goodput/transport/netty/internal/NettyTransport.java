@@ -62,6 +62,10 @@ public final class NettyTransport implements Transport {
     private final Bootstrap bootstrap;
     private final ConnectionPool pool = new ConnectionPool();
     private final ServerEndpoint endpoint;
+    /** Each API's request target, parsed once: {@code URI.create} per request was a tenth of the sending time. */
+    private final java.util.Map<dev.goodput.core.ApiKind, String> targets =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
     private final NanoClock clock;
     private final String host;
     private final String hostHeader;
@@ -176,8 +180,10 @@ public final class NettyTransport implements Transport {
     }
 
     private FullHttpRequest request(StreamAttempt attempt) {
-        URI url = endpoint.apiUrl(attempt.spec().api().path());
-        String target = url.getRawPath() + (url.getRawQuery() == null ? "" : "?" + url.getRawQuery());
+        String target = targets.computeIfAbsent(attempt.spec().api(), api -> {
+            URI url = endpoint.apiUrl(api.path());
+            return url.getRawPath() + (url.getRawQuery() == null ? "" : "?" + url.getRawQuery());
+        });
         byte[] body = RequestBodies.streamingBody(attempt.spec(), endpoint.model(), endpoint.continuousUsageStats());
         FullHttpRequest request =
                 new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST, target, Unpooled.wrappedBuffer(body));
