@@ -33,6 +33,11 @@ public final class ChunkTimeline {
 
     private long earliestSendNanos = Long.MAX_VALUE;
 
+    /** The page {@link #page} returned last, and its key. */
+    private int[] lastPage;
+
+    private long lastPageKey;
+
     /** Returns an empty timeline. */
     public ChunkTimeline() {}
 
@@ -89,7 +94,13 @@ public final class ChunkTimeline {
     }
 
     private int[] page(long milli) {
-        return pages.computeIfAbsent(Math.floorDiv(milli, MILLIS_PER_SECOND), key -> new int[MILLIS_PER_SECOND]);
+        long key = Math.floorDiv(milli, MILLIS_PER_SECOND);
+        if (lastPage == null || key != lastPageKey) {
+            // A request's events fall in one page or two: no boxed key and tree walk per event.
+            lastPage = pages.computeIfAbsent(key, k -> new int[MILLIS_PER_SECOND]);
+            lastPageKey = key;
+        }
+        return lastPage;
     }
 
     /**
