@@ -27,7 +27,9 @@ final class EventBuilder {
     long dataBytes;
 
     private byte[] firstLine;
-    private byte[] joined = new byte[256];
+    /** Made at the first event with two data lines: most streams never need it, and it is per in-flight request. */
+    private byte[] joined;
+
     private int joinedLength;
 
     /**
@@ -50,7 +52,9 @@ final class EventBuilder {
 
     private void append(byte[] bytes, int start, int end, boolean afterLineFeed) {
         int length = end - start + (afterLineFeed ? 1 : 0);
-        if (joinedLength + length > joined.length) {
+        if (joined == null) {
+            joined = new byte[Math.max(256, length)];
+        } else if (joinedLength + length > joined.length) {
             joined = Arrays.copyOf(joined, Math.max(joinedLength + length, 2 * joined.length));
         }
         if (afterLineFeed) {
@@ -74,8 +78,8 @@ final class EventBuilder {
         dataBytes = 0;
         firstLine = null;
         joinedLength = 0;
-        if (joined.length > RETAINED_CAPACITY) {
-            joined = new byte[256];
+        if (joined != null && joined.length > RETAINED_CAPACITY) {
+            joined = null;
         }
     }
 }
