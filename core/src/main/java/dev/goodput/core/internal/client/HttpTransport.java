@@ -1,14 +1,18 @@
 package dev.goodput.core.internal.client;
 
+import dev.goodput.core.ApiKind;
 import dev.goodput.core.NanoClock;
 import dev.goodput.core.ServerEndpoint;
+import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Flow;
 
 /**
@@ -43,8 +47,7 @@ public final class HttpTransport implements Transport {
     private final HttpClient[] clients;
     private final ServerEndpoint endpoint;
     /** Each API's URL, parsed once: {@code URI.create} per request was a tenth of the sending thread's time. */
-    private final java.util.Map<dev.goodput.core.ApiKind, java.net.URI> urls =
-            new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<ApiKind, URI> urls = new ConcurrentHashMap<>();
 
     private final NanoClock clock;
     private final String authorization;

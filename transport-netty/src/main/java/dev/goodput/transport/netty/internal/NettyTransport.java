@@ -1,5 +1,6 @@
 package dev.goodput.transport.netty.internal;
 
+import dev.goodput.core.ApiKind;
 import dev.goodput.core.NanoClock;
 import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.internal.client.Exchange;
@@ -36,6 +37,8 @@ import io.netty.handler.ssl.SslHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.net.URI;
 import java.nio.channels.ClosedChannelException;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLException;
 
@@ -63,8 +66,7 @@ public final class NettyTransport implements Transport {
     private final ConnectionPool pool = new ConnectionPool();
     private final ServerEndpoint endpoint;
     /** Each API's request target, parsed once: {@code URI.create} per request was a tenth of the sending time. */
-    private final java.util.Map<dev.goodput.core.ApiKind, String> targets =
-            new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<ApiKind, String> targets = new ConcurrentHashMap<>();
 
     private final NanoClock clock;
     private final String host;
