@@ -65,23 +65,35 @@ public final class ClientBenchmark {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final String baseUrl;
+    private final String model;
+    /** Whether the server publishes when it wrote each chunk ({@code /debug/requests}): the simulated one does. */
+    private final boolean groundTruth;
+
     private final HttpClient debugClient = HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5))
             .build();
 
-    private ClientBenchmark(String baseUrl) {
+    private ClientBenchmark(String baseUrl, String model, boolean groundTruth) {
         this.baseUrl = baseUrl;
+        this.model = model;
+        this.groundTruth = groundTruth;
     }
 
     public static void main(String[] args) throws Exception {
+        String externalServer = System.getProperty("bench.server");
+        if (externalServer != null) {
+            againstServer(externalServer, System.getProperty("bench.model", "tiny"), args);
+            return;
+        }
         int port;
         try (ServerSocket socket = new ServerSocket(0)) {
             port = socket.getLocalPort();
         }
         Process server = startServer(port);
         try {
-            ClientBenchmark bench = new ClientBenchmark("http://127.0.0.1:" + port);
+            ClientBenchmark bench = new ClientBenchmark(
+                    "http://127.0.0.1:" + port, dev.goodput.mock.MockServerConfig.DEFAULT_MODEL_NAME, true);
             System.out.println("machine: " + Runtime.getRuntime().availableProcessors() + " cores, Java "
                     + System.getProperty("java.version") + ", " + System.getProperty("os.name") + " "
                     + System.getProperty("os.arch") + ", transport " + Transports.configuredName());
@@ -134,6 +146,48 @@ public final class ClientBenchmark {
             server.destroy();
             server.waitFor(10, TimeUnit.SECONDS);
         }
+    }
+
+    /**
+     * The client's CPU against a server that runs elsewhere (llama-server: {@code bash .ci/bench-client
+     * --llama-server}): closed loops at the given stream counts, {@code bench.outputTokens} per request (256 by
+     * default). Such a server does not publish when it wrote each chunk, so there is no timing error and no floor;
+     * the client's pauses are what client health measures without a server's help.
+     */
+    private static void againstServer(String baseUrl, String model, String[] args) throws Exception {
+        ClientBenchmark bench = new ClientBenchmark(baseUrl, model, false);
+        System.out.println("machine: " + Runtime.getRuntime().availableProcessors() + " cores, Java "
+                + System.getProperty("java.version") + ", transport " + Transports.configuredName() + ", server "
+                + baseUrl + " (model " + model + ")");
+        int outputTokens = Integer.getInteger("bench.outputTokens", 256);
+        int[] loads = args.length > 0
+                ? Arrays.stream(args[0].split(",")).mapToInt(Integer::parseInt).toArray()
+                : new int[] {4, 8};
+        bench.run(Load.concurrency(loads[0]).requests(loads[0] * 2L), outputTokens); // JIT warm-up, not reported
+        Point last = null;
+        for (int streams : loads) {
+            last = bench.run(Load.concurrency(streams).requests(streams * 3L), outputTokens);
+            System.out.printf(
+                    Locale.ROOT,
+                    "%d streams: %.0f tokens/s, client CPU %.2f us per token (%.2f without JIT compilation), %d"
+                            + " context switches, client pauses p99 %.3f ms, client health: %s%n  CPU by thread: %s%n",
+                    streams,
+                    last.tokensPerSecond,
+                    last.cpuPerTokenMicros,
+                    last.cpuPerTokenWithoutJitMicros,
+                    last.contextSwitches,
+                    last.pauseP99Millis,
+                    last.health,
+                    last.cpuByThread);
+        }
+        System.out.printf(
+                Locale.ROOT,
+                "client cpu per token us=%.2f (%.2f without JIT compilation) at %d streams, %.0f tokens/s, against %s%n",
+                last.cpuPerTokenMicros,
+                last.cpuPerTokenWithoutJitMicros,
+                loads[loads.length - 1],
+                last.tokensPerSecond,
+                baseUrl);
     }
 
     private static Process startServer(int port) throws IOException, InterruptedException {
@@ -266,7 +320,7 @@ public final class ClientBenchmark {
     }
 
     private Point run(Load load, int outputTokens) throws Exception {
-        RunSpec spec = Goodput.newRun(ServerEndpoint.of(baseUrl, dev.goodput.mock.MockServerConfig.DEFAULT_MODEL_NAME))
+        RunSpec spec = Goodput.newRun(ServerEndpoint.of(baseUrl, model))
                 .workload(WorkloadSpec.synthetic()
                         .inputTokens(32)
                         .outputTokens(outputTokens)
@@ -303,7 +357,7 @@ public final class ClientBenchmark {
         return new Point(
                 result,
                 tap,
-                fetchTruth(),
+                groundTruth ? fetchTruth() : Map.of(),
                 cpu,
                 jit,
                 wall,
