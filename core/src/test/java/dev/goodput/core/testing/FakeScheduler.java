@@ -38,11 +38,19 @@ public final class FakeScheduler implements TaskScheduler {
 
     /** Runs tasks until none is left; returns the number run. Fails after {@code limit} tasks. */
     public int runUntilIdle(int limit) {
+        return runUntil(Long.MAX_VALUE, limit);
+    }
+
+    /**
+     * Runs the tasks due at or before {@code nanos}, and those they schedule for then; returns the number run.
+     * Fails after {@code limit} tasks. The clock stays at the last task's instant.
+     */
+    public int runUntil(long nanos, int limit) {
         int run = 0;
         while (true) {
             Task next;
             synchronized (this) {
-                next = queue.poll();
+                next = queue.peek() != null && queue.peek().atNanos <= nanos ? queue.poll() : null;
             }
             if (next == null || closed) {
                 return run;

@@ -31,7 +31,7 @@ import java.util.function.LongFunction;
  * <p>Subclasses decide when requests are created (open or closed loop). All bookkeeping happens under this
  * object's monitor; requests are never called while it is held except to mark them sent and cancel them, which is
  * safe because a request calls back only outside its own monitor. The transport is handed a dispatched attempt
- * after the monitor is released ({@link #startDispatched()}).
+ * after the monitor is released ({@link #startDispatched()}, {@link AttemptStarter}).
  */
 public abstract class LoadDriver {
 
@@ -43,6 +43,7 @@ public abstract class LoadDriver {
     private final StreamSettings streamSettings;
     private final RetryPolicy retryPolicy;
     private final AttemptTimeouts timeouts;
+    private final AttemptStarter starter;
     private final RequestListener listener = new RequestListener() {
         @Override
         public void retrying(InFlightRequest request, long waitNanos) {
@@ -59,7 +60,6 @@ public abstract class LoadDriver {
     // Guarded by this.
     private final Set<InFlightRequest> unfinished = new LinkedHashSet<>();
     private final Map<InFlightRequest, List<TaskScheduler.Cancellable>> timers = new HashMap<>();
-    private final List<StreamAttempt> toStart = new ArrayList<>();
     private PhaseAssigner phases;
     private long startNanos;
     private long created;
@@ -80,6 +80,7 @@ public abstract class LoadDriver {
                 new StreamSettings(options.requireStreamEnd(), options.outputTokenCounter(), options.redaction());
         this.retryPolicy = new RetryPolicy(profile, () -> stopping);
         this.timeouts = new AttemptTimeouts(scheduler, profile.requestPolicy());
+        this.starter = new AttemptStarter(transport, scheduler.clock());
     }
 
     /** Starts the run now; returns at once. */
@@ -165,33 +166,12 @@ public abstract class LoadDriver {
             return; // cancelled while it waited for its retry
         }
         timers.put(request, timeouts.arm(attempt, now));
-        toStart.add(attempt);
+        starter.queue(attempt);
     }
 
-    /**
-     * Hands the attempts dispatched so far to the transport; called without the monitor after every block that may
-     * dispatch, since a start costs the JDK client ~0.3 ms that a selector thread finishing a request must not wait.
-     */
+    /** Hands the attempts dispatched so far to the transport; call without the monitor after every dispatch. */
     protected final void startDispatched() {
-        List<StreamAttempt> attempts;
-        synchronized (this) {
-            if (toStart.isEmpty()) {
-                return;
-            }
-            attempts = new ArrayList<>(toStart);
-            toStart.clear();
-        }
-        for (StreamAttempt attempt : attempts) {
-            if (attempt.request().isEnded()) {
-                continue; // cancelled before it could be started
-            }
-            try {
-                attempt.attach(transport.start(attempt));
-            } catch (RuntimeException e) {
-                // A request that cannot even be sent still ends in exactly one outcome.
-                attempt.onFailure(e, scheduler.clock().nanoTime());
-            }
-        }
+        starter.startQueued();
     }
 
     /** Declares that no more requests will be created and schedules the drain period's end. Under the monitor. */

@@ -10,11 +10,16 @@ import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RunSpec;
 import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.WorkloadSpec;
+import dev.goodput.core.internal.client.Exchange;
+import dev.goodput.core.internal.client.StreamAttempt;
+import dev.goodput.core.internal.client.Transport;
 import dev.goodput.core.internal.result.RunRecorder;
 import dev.goodput.core.testing.FakeScheduler;
 import dev.goodput.core.testing.ScriptedTransport;
 import dev.goodput.core.testing.ScriptedTransport.Response;
+import java.io.IOException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
@@ -32,11 +37,7 @@ class LoadDriverTest {
     }
 
     private List<RequestRecord> run(Load load, ScriptedTransport transport) {
-        RunSpec spec = Goodput.newRun(ServerEndpoint.of("http://127.0.0.1:1", "m"))
-                .workload(
-                        WorkloadSpec.synthetic().inputTokens(4).outputTokens(3).build())
-                .load(load)
-                .build();
+        RunSpec spec = spec(load);
         RunRecorder recorder = RunEngine.recorder(spec);
         LoadDriver driver = RunEngine.driver(spec, scheduler, transport, recorder);
         driver.start();
@@ -198,5 +199,114 @@ class LoadDriverTest {
         assertThat(accounting.count(Outcome.SUCCESS)).isEqualTo(10);
         assertThat(accounting.count(Outcome.FAILED)).isEqualTo(20);
         assertThat(accounting.count(Outcome.TIMED_OUT)).isEqualTo(10);
+    }
+
+    @Test
+    void should_send_a_closed_loop_follow_up_from_the_thread_that_saw_the_end_when_there_is_no_think_time() {
+        List<StreamAttempt> started = new ArrayList<>();
+        Transport transport = recordingTransport(started, true);
+        RunRecorder recorder = RunEngine.recorder(spec(Load.concurrency(1).requests(2)));
+        LoadDriver driver = RunEngine.driver(spec(Load.concurrency(1).requests(2)), scheduler, transport, recorder);
+        driver.start();
+        scheduler.runUntil(START, 10);
+        assertThat(started).hasSize(1);
+
+        // The end arrives on this thread, with the scheduler standing still: the next request goes out before
+        // the end's callback returns.
+        started.get(0).onFailure(new IOException("protocol error"), scheduler.now());
+
+        assertThat(started).hasSize(2);
+        assertThat(started.get(1).request().index()).isEqualTo(1);
+        assertThat(started.get(1).request().intendedNanos()).isEqualTo(scheduler.now());
+    }
+
+    @Test
+    void should_leave_a_follow_up_to_the_scheduler_when_the_transport_cannot_start_it_cheaply_where_it_reads() {
+        List<StreamAttempt> started = new ArrayList<>();
+        Load load = Load.concurrency(1).requests(2);
+        RunRecorder recorder = RunEngine.recorder(spec(load));
+        LoadDriver driver = RunEngine.driver(spec(load), scheduler, recordingTransport(started, false), recorder);
+        driver.start();
+        scheduler.runUntil(START, 10);
+
+        started.get(0).onFailure(new IOException("protocol error"), scheduler.now());
+        assertThat(started).hasSize(1);
+        scheduler.runUntil(scheduler.now(), 10);
+
+        assertThat(started).hasSize(2);
+        assertThat(started.get(1).request().intendedNanos()).isEqualTo(START);
+    }
+
+    @Test
+    void should_wait_for_the_scheduler_to_send_a_follow_up_after_think_time() {
+        List<StreamAttempt> started = new ArrayList<>();
+        Load load = Load.concurrency(1).requests(2).thinkTime(Duration.ofMillis(5));
+        RunRecorder recorder = RunEngine.recorder(spec(load));
+        LoadDriver driver = RunEngine.driver(spec(load), scheduler, recordingTransport(started, true), recorder);
+        driver.start();
+        scheduler.runUntil(START, 10);
+
+        started.get(0).onFailure(new IOException("protocol error"), scheduler.now());
+        assertThat(started).hasSize(1);
+        scheduler.runUntil(START + 5 * MS, 10);
+
+        assertThat(started).hasSize(2);
+        assertThat(started.get(1).request().intendedNanos() - START).isEqualTo(5 * MS);
+    }
+
+    @Test
+    void should_end_every_request_of_a_closed_loop_whose_starts_all_fail_at_once_without_growing_the_stack() {
+        // Each failed start ends its request, whose user at once sends the next on the same thread: 20,000 nested
+        // calls would overflow the stack.
+        Transport refusing = new Transport() {
+            @Override
+            public Exchange start(StreamAttempt attempt) {
+                throw new IllegalArgumentException("invalid header value");
+            }
+
+            @Override
+            public boolean startsOnReadThreadsCheaply() {
+                return true;
+            }
+
+            @Override
+            public void close() {}
+        };
+        RunRecorder recorder = RunEngine.recorder(spec(Load.concurrency(2).requests(20_000)));
+        LoadDriver driver = RunEngine.driver(spec(Load.concurrency(2).requests(20_000)), scheduler, refusing, recorder);
+        driver.start();
+        scheduler.runUntilIdle(1_000_000);
+
+        assertThat(driver.finished()).isDone();
+        List<RequestRecord> records = recorder.snapshot().records();
+        assertThat(records).hasSize(20_000);
+        assertThat(records).extracting(RequestRecord::outcome).containsOnly(Outcome.FAILED);
+        assertThat(records.get(19_999).errorDetail()).contains("invalid header value");
+    }
+
+    private static RunSpec spec(Load load) {
+        return Goodput.newRun(ServerEndpoint.of("http://127.0.0.1:1", "m"))
+                .workload(
+                        WorkloadSpec.synthetic().inputTokens(4).outputTokens(3).build())
+                .load(load)
+                .build();
+    }
+
+    private static Transport recordingTransport(List<StreamAttempt> started, boolean startsCheaply) {
+        return new Transport() {
+            @Override
+            public Exchange start(StreamAttempt attempt) {
+                started.add(attempt);
+                return () -> {};
+            }
+
+            @Override
+            public boolean startsOnReadThreadsCheaply() {
+                return startsCheaply;
+            }
+
+            @Override
+            public void close() {}
+        };
     }
 }
