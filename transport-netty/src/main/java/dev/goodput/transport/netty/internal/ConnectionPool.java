@@ -1,7 +1,8 @@
 package dev.goodput.transport.netty.internal;
 
 import io.netty.channel.Channel;
-import java.util.Deque;
+import io.netty.channel.EventLoop;
+import java.util.Iterator;
 import java.util.concurrent.ConcurrentLinkedDeque;
 
 /**
@@ -15,10 +16,26 @@ import java.util.concurrent.ConcurrentLinkedDeque;
  */
 final class ConnectionPool {
 
-    private final Deque<Channel> idle = new ConcurrentLinkedDeque<>();
+    private final ConcurrentLinkedDeque<Channel> idle = new ConcurrentLinkedDeque<>();
 
-    /** Returns an open idle connection, or {@code null} if there is none. */
-    Channel poll() {
+    /** How many of the most recently released connections {@link #poll(EventLoop)} looks through for its loop's. */
+    private static final int SAME_LOOP_SEARCH = 8;
+
+    /**
+     * Returns an open idle connection, or {@code null} if there is none. One of {@code loop}'s (if not null) goes
+     * first, among the few most recently released: a request written on the thread that started it needs no
+     * hand-off.
+     */
+    Channel poll(EventLoop loop) {
+        if (loop != null) {
+            Iterator<Channel> recent = idle.descendingIterator();
+            for (int k = 0; k < SAME_LOOP_SEARCH && recent.hasNext(); k++) {
+                Channel channel = recent.next();
+                if (channel.eventLoop() == loop && channel.isActive() && idle.removeLastOccurrence(channel)) {
+                    return channel;
+                }
+            }
+        }
         for (Channel channel = idle.pollLast(); channel != null; channel = idle.pollLast()) {
             if (channel.isActive()) {
                 return channel;

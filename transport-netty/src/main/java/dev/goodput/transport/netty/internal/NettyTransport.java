@@ -15,6 +15,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
@@ -64,6 +65,8 @@ public final class NettyTransport implements Transport {
     private final EventLoopGroup group;
     private final Bootstrap bootstrap;
     private final ConnectionPool pool = new ConnectionPool();
+    private final LoopStarts loopStarts;
+
     private final ServerEndpoint endpoint;
     /** Each API's request target, parsed once: {@code URI.create} per request was a tenth of the sending time. */
     private final Map<ApiKind, String> targets = new ConcurrentHashMap<>();
@@ -88,6 +91,7 @@ public final class NettyTransport implements Transport {
         boolean epoll = epollAvailable();
         this.group = new MultiThreadIoEventLoopGroup(
                 EVENT_LOOP_THREADS, new DefaultThreadFactory("goodput-netty", true), ioHandler(epoll));
+        this.loopStarts = new LoopStarts(group, this::sendOrConnect);
         this.bootstrap = new Bootstrap()
                 .group(group)
                 .channel(epoll ? EpollSocketChannel.class : NioSocketChannel.class)
@@ -105,19 +109,42 @@ public final class NettyTransport implements Transport {
                         }
                         channel.pipeline()
                                 .addLast(new HttpClientCodec())
-                                .addLast(new ResponseHandler(stamp, clock, tap, pool));
+                                .addLast(new ResponseHandler(stamp, clock, tap, pool, loopStarts::sendHeld));
                     }
                 });
     }
 
+    /** Starts the attempt; one started on an event loop waits until that loop has handled its read. */
     @Override
     public Exchange start(StreamAttempt attempt) {
         ChannelExchange exchange = new ChannelExchange(attempt, request(attempt));
+        if (!loopStarts.defer(exchange)) {
+            sendOrConnect(exchange, null);
+        }
+        return exchange;
+    }
+
+    /** True: a start on an event loop only holds the request until the loop has handled the read in hand. */
+    @Override
+    public boolean startsOnReadThreadsCheaply() {
+        return true;
+    }
+
+    /** Sends on an idle connection, one of {@code loop}'s if there is one, or on a new one. */
+    private void sendOrConnect(ChannelExchange exchange, EventLoop loop) {
+        if (exchange.isAborted()) {
+            exchange.request().release(); // cancelled before it went out: its attempt has ended already
+            return;
+        }
         // A request sent again because a pooled connection was closed under it goes out on a new connection: when
         // the server closes connections after each stream, every idle one may be on its way out.
-        Channel idle = attempt.request().isResentAfterClosedConnection() ? null : pool.poll();
+        Channel idle = exchange.attempt().request().isResentAfterClosedConnection() ? null : pool.poll(loop);
         if (idle != null) {
-            idle.eventLoop().execute(() -> send(idle, exchange));
+            if (idle.eventLoop().inEventLoop()) {
+                send(idle, exchange);
+            } else {
+                idle.eventLoop().execute(() -> send(idle, exchange));
+            }
         } else {
             ChannelFuture connect = bootstrap.connect();
             connect.addListener(done -> {
@@ -143,7 +170,6 @@ public final class NettyTransport implements Transport {
                 }
             });
         }
-        return exchange;
     }
 
     /**

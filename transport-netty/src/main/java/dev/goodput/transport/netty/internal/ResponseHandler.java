@@ -32,16 +32,19 @@ final class ResponseHandler extends ChannelInboundHandlerAdapter {
     private final NanoClock clock;
     private final ReadTap tap;
     private final ConnectionPool pool;
+    private final Runnable afterRead;
 
     // Event-loop only.
     private ChannelExchange current;
     private boolean keepAlive;
 
-    ResponseHandler(ReadStamp stamp, NanoClock clock, ReadTap tap, ConnectionPool pool) {
+    /** {@code afterRead} runs on the event loop once each read is handled (it sends what the read started). */
+    ResponseHandler(ReadStamp stamp, NanoClock clock, ReadTap tap, ConnectionPool pool, Runnable afterRead) {
         this.stamp = stamp;
         this.clock = clock;
         this.tap = tap;
         this.pool = pool;
+        this.afterRead = afterRead;
     }
 
     /** Makes {@code exchange} the one the next response belongs to. Event loop only. */
@@ -110,6 +113,12 @@ final class ResponseHandler extends ChannelInboundHandlerAdapter {
         } else {
             context.close();
         }
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext context) {
+        afterRead.run();
+        context.fireChannelReadComplete();
     }
 
     @Override

@@ -22,7 +22,9 @@ import dev.goodput.core.internal.client.StreamAttempt;
 import dev.goodput.core.internal.client.StreamSettings;
 import dev.goodput.core.internal.client.Transports;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -102,6 +104,52 @@ class NettyTransportTest {
                         .isLessThanOrEqualTo(server.arrivals().get(i));
             }
         }
+    }
+
+    @Test
+    void should_send_a_request_started_by_the_end_of_another_on_the_connection_that_end_frees() throws Exception {
+        try (KeepAliveSseServer server = new KeepAliveSseServer();
+                NettyTransport transport = transport(server)) {
+            // As a closed loop's user does: each request's end, seen at its [DONE] on the event loop before the
+            // response's last chunk has freed the connection, starts the next.
+            List<String> startingThreads = new CopyOnWriteArrayList<>();
+            CompletableFuture<RequestRecord> last = new CompletableFuture<>();
+            chain(transport, 0, 5, startingThreads, last);
+
+            assertThat(last.get(10, TimeUnit.SECONDS).outcome()).isEqualTo(Outcome.SUCCESS);
+            assertThat(startingThreads)
+                    .hasSize(4)
+                    .allSatisfy(name -> assertThat(name).startsWith("goodput-netty"));
+            assertThat(server.connections()).as("connections opened").isEqualTo(1);
+        }
+    }
+
+    /** Starts request {@code index}, whose end starts the next, up to {@code count}; the last completes {@code last}. */
+    private static void chain(
+            NettyTransport transport,
+            long index,
+            int count,
+            List<String> startingThreads,
+            CompletableFuture<RequestRecord> last) {
+        RequestListener listener = new RequestListener() {
+            @Override
+            public void retrying(InFlightRequest request, long waitNanos) {}
+
+            @Override
+            public void finished(InFlightRequest request, FinishedRequest handover) {
+                if (index + 1 == count || handover.record().outcome() != Outcome.SUCCESS) {
+                    last.complete(handover.record());
+                } else {
+                    startingThreads.add(Thread.currentThread().getName());
+                    chain(transport, index + 1, count, startingThreads, last);
+                }
+            }
+        };
+        long now = System.nanoTime();
+        InFlightRequest request = new InFlightRequest(
+                index, Phase.MEASURED, STREAM, now, StreamSettings.of(true), RetryRule.NEVER, listener);
+        StreamAttempt attempt = request.send(now, false);
+        attempt.attach(transport.start(attempt));
     }
 
     private static void awaitIdle(NettyTransport transport) throws InterruptedException {
