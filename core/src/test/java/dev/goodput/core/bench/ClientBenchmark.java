@@ -232,14 +232,25 @@ public final class ClientBenchmark {
             System.out.printf(
                     Locale.ROOT,
                     "  %d streams: follow-up send stamp p50 %.3f ms p99 %.3f ms; server receipt p50 %.3f ms p99 %.3f ms"
-                            + " (from the previous request's end)%n",
+                            + " (from the previous request's end; %d follow-ups, so p99 is %s)%n",
                     streams,
                     point.followUpStamp.percentile(50) / 1e6,
                     point.followUpStamp.percentile(99) / 1e6,
                     point.followUpDelay.percentile(50) / 1e6,
-                    point.followUpDelay.percentile(99) / 1e6);
+                    point.followUpDelay.percentile(99) / 1e6,
+                    point.followUpStamp.size(),
+                    nthLargest(point.followUpStamp.size() - (int) Math.ceil(0.99 * point.followUpStamp.size()) + 1));
         }
         return point;
+    }
+
+    /** Names the sample at {@code rank} from the top (1: the largest): p99 of few samples is one of the largest. */
+    private static String nthLargest(int rank) {
+        if (rank <= 1) {
+            return "the largest";
+        }
+        String suffix = rank % 100 / 10 == 1 ? "th" : rank % 10 == 2 ? "nd" : rank % 10 == 3 ? "rd" : "th";
+        return "the " + rank + suffix + " largest";
     }
 
     /** Runs the bare read loop, the floor under any client on this machine, and prints its figures. */
