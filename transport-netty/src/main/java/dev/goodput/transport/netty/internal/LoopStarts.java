@@ -24,7 +24,7 @@ final class LoopStarts {
         }
     };
 
-    /** {@code send} sends an exchange, preferring a connection of the given loop. */
+    /** {@code send} sends an exchange, preferring a connection of the given loop; it must not throw. */
     LoopStarts(EventLoopGroup group, BiConsumer<ChannelExchange, EventLoop> send) {
         this.group = group;
         this.send = send;
@@ -49,6 +49,9 @@ final class LoopStarts {
     /** Sends what this event loop holds; called once each read is handled. Event loop only. */
     void sendHeld() {
         ArrayDeque<ChannelExchange> held = waiting.get();
+        if (held.isEmpty()) {
+            return; // as after almost every read: nothing to look up, nothing allocated
+        }
         EventLoop loop = currentLoop();
         for (ChannelExchange exchange = held.poll(); exchange != null; exchange = held.poll()) {
             send.accept(exchange, loop);

@@ -66,7 +66,6 @@ public final class NettyTransport implements Transport {
     private final Bootstrap bootstrap;
     private final ConnectionPool pool = new ConnectionPool();
     private final LoopStarts loopStarts;
-
     private final ServerEndpoint endpoint;
     /** Each API's request target, parsed once: {@code URI.create} per request was a tenth of the sending time. */
     private final Map<ApiKind, String> targets = new ConcurrentHashMap<>();
@@ -91,7 +90,7 @@ public final class NettyTransport implements Transport {
         boolean epoll = epollAvailable();
         this.group = new MultiThreadIoEventLoopGroup(
                 EVENT_LOOP_THREADS, new DefaultThreadFactory("goodput-netty", true), ioHandler(epoll));
-        this.loopStarts = new LoopStarts(group, this::sendOrConnect);
+        this.loopStarts = new LoopStarts(group, this::sendOrFail);
         this.bootstrap = new Bootstrap()
                 .group(group)
                 .channel(epoll ? EpollSocketChannel.class : NioSocketChannel.class)
@@ -128,6 +127,15 @@ public final class NettyTransport implements Transport {
     @Override
     public boolean startsOnReadThreadsCheaply() {
         return true;
+    }
+
+    /** Sends a held request; a start that throws fails its own request, not the read whose completion sends it. */
+    private void sendOrFail(ChannelExchange exchange, EventLoop loop) {
+        try {
+            sendOrConnect(exchange, loop);
+        } catch (RuntimeException e) {
+            failBeforeSending(exchange, e);
+        }
     }
 
     /** Sends on an idle connection, one of {@code loop}'s if there is one, or on a new one. */
@@ -202,7 +210,9 @@ public final class NettyTransport implements Transport {
     }
 
     private void failBeforeSending(ChannelExchange exchange, Throwable cause) {
-        exchange.request().release();
+        if (exchange.request().refCnt() > 0) { // a write that was handed the request has released it
+            exchange.request().release();
+        }
         exchange.end();
         exchange.attempt().onFailure(cause, clock.nanoTime());
     }

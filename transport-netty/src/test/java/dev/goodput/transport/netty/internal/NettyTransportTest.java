@@ -11,6 +11,7 @@ import dev.goodput.core.Outcome;
 import dev.goodput.core.Phase;
 import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RequestSpec;
+import dev.goodput.core.RunSpec;
 import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.WorkloadSpec;
 import dev.goodput.core.internal.client.FinishedRequest;
@@ -21,6 +22,12 @@ import dev.goodput.core.internal.client.RetryRule;
 import dev.goodput.core.internal.client.StreamAttempt;
 import dev.goodput.core.internal.client.StreamSettings;
 import dev.goodput.core.internal.client.Transports;
+import dev.goodput.core.internal.driver.LoadDriver;
+import dev.goodput.core.internal.driver.RealTimeScheduler;
+import dev.goodput.core.internal.driver.RunEngine;
+import dev.goodput.core.internal.result.RunRecorder;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -122,6 +129,37 @@ class NettyTransportTest {
                     .allSatisfy(name -> assertThat(name).startsWith("goodput-netty"));
             assertThat(server.connections()).as("connections opened").isEqualTo(1);
         }
+    }
+
+    @Test
+    void should_end_every_request_of_a_closed_loop_whose_connections_are_all_refused() throws Exception {
+        // Each refused connect ends its request in a callback on the event loop, outside any read, and that end
+        // starts the user's next request there: only the task LoopStarts queues sends it.
+        int port;
+        try (ServerSocket closed = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = closed.getLocalPort();
+        }
+        RunSpec spec = Goodput.newRun(ServerEndpoint.of("http://127.0.0.1:" + port, "m"))
+                .workload(
+                        WorkloadSpec.synthetic().inputTokens(4).outputTokens(2).build())
+                .load(Load.concurrency(2).requests(40))
+                .build();
+        RunRecorder recorder = RunEngine.recorder(spec);
+        try (RealTimeScheduler scheduler = new RealTimeScheduler(NanoClock.system());
+                NettyTransport transport = new NettyTransport(
+                        ServerEndpoint.of("http://127.0.0.1:" + port, "m"), NanoClock.system(), ReadTap.NONE)) {
+            assertThat(transport.startsOnReadThreadsCheaply()).isTrue();
+            LoadDriver driver = RunEngine.driver(spec, scheduler, transport, recorder);
+            driver.start();
+            driver.finished().get(20, TimeUnit.SECONDS);
+        }
+
+        List<RequestRecord> records = recorder.snapshot().records();
+        assertThat(records).hasSize(40);
+        assertThat(records).extracting(RequestRecord::outcome).containsOnly(Outcome.FAILED);
+        assertThat(records)
+                .extracting(RequestRecord::errorDetail)
+                .allSatisfy(detail -> assertThat(detail).startsWith("connection refused"));
     }
 
     /** Starts request {@code index}, whose end starts the next, up to {@code count}; the last completes {@code last}. */
