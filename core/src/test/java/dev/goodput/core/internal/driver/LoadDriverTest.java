@@ -204,11 +204,7 @@ class LoadDriverTest {
     @Test
     void should_send_a_closed_loop_follow_up_from_the_thread_that_saw_the_end_when_there_is_no_think_time() {
         List<StreamAttempt> started = new ArrayList<>();
-        Transport transport = recordingTransport(started, true);
-        RunRecorder recorder = RunEngine.recorder(spec(Load.concurrency(1).requests(2)));
-        LoadDriver driver = RunEngine.driver(spec(Load.concurrency(1).requests(2)), scheduler, transport, recorder);
-        driver.start();
-        scheduler.runUntil(START, 10);
+        startFirstRequest(Load.concurrency(1).requests(2), recordingTransport(started, true));
         assertThat(started).hasSize(1);
 
         // The end arrives on this thread, with the scheduler standing still: the next request goes out before
@@ -223,11 +219,7 @@ class LoadDriverTest {
     @Test
     void should_leave_a_follow_up_to_the_scheduler_when_the_transport_cannot_start_it_cheaply_where_it_reads() {
         List<StreamAttempt> started = new ArrayList<>();
-        Load load = Load.concurrency(1).requests(2);
-        RunRecorder recorder = RunEngine.recorder(spec(load));
-        LoadDriver driver = RunEngine.driver(spec(load), scheduler, recordingTransport(started, false), recorder);
-        driver.start();
-        scheduler.runUntil(START, 10);
+        startFirstRequest(Load.concurrency(1).requests(2), recordingTransport(started, false));
 
         started.get(0).onFailure(new IOException("protocol error"), scheduler.now());
         assertThat(started).hasSize(1);
@@ -240,11 +232,8 @@ class LoadDriverTest {
     @Test
     void should_wait_for_the_scheduler_to_send_a_follow_up_after_think_time() {
         List<StreamAttempt> started = new ArrayList<>();
-        Load load = Load.concurrency(1).requests(2).thinkTime(Duration.ofMillis(5));
-        RunRecorder recorder = RunEngine.recorder(spec(load));
-        LoadDriver driver = RunEngine.driver(spec(load), scheduler, recordingTransport(started, true), recorder);
-        driver.start();
-        scheduler.runUntil(START, 10);
+        startFirstRequest(
+                Load.concurrency(1).requests(2).thinkTime(Duration.ofMillis(5)), recordingTransport(started, true));
 
         started.get(0).onFailure(new IOException("protocol error"), scheduler.now());
         assertThat(started).hasSize(1);
@@ -282,6 +271,13 @@ class LoadDriverTest {
         assertThat(records).hasSize(20_000);
         assertThat(records).extracting(RequestRecord::outcome).containsOnly(Outcome.FAILED);
         assertThat(records.get(19_999).errorDetail()).contains("invalid header value");
+    }
+
+    /** Starts a driver on the fake clock and runs only what is due at the start: the first requests' sends. */
+    private void startFirstRequest(Load load, Transport transport) {
+        RunEngine.driver(spec(load), scheduler, transport, RunEngine.recorder(spec(load)))
+                .start();
+        scheduler.runUntil(START, 10);
     }
 
     private static RunSpec spec(Load load) {
