@@ -1,6 +1,9 @@
 package dev.goodput.core.internal.shard;
 
 import dev.goodput.core.RunEnvironment;
+import dev.goodput.core.RunSpec;
+import dev.goodput.core.internal.result.RunSnapshot;
+import dev.goodput.core.shard.Shard;
 import java.time.Instant;
 
 /**
@@ -49,6 +52,43 @@ record ShardHeader(
         long ignoreEosRequests,
         long shorterThanAsked,
         long records) {
+
+    /**
+     * Describes a shard that ran {@code spec} in {@code environment}: how it started ({@code start}, the clock
+     * offset and its uncertainty, its lag), and what it recorded ({@code snapshot}).
+     */
+    static ShardHeader of(
+            RunSpec spec,
+            Shard shard,
+            String runId,
+            RunEnvironment environment,
+            String start,
+            long clockOffsetNanos,
+            long offsetUncertaintyNanos,
+            long startLagNanos,
+            RunSnapshot snapshot) {
+        return new ShardHeader(
+                ShardFiles.FORMAT,
+                shard.index(),
+                shard.count(),
+                runId,
+                String.valueOf(spec.load().describe()),
+                String.valueOf(spec.workload().describe()),
+                environment.startedAt().toString(),
+                environment.goodputVersion(),
+                environment.javaVersion(),
+                environment.javaVendor(),
+                environment.osName(),
+                environment.osArch(),
+                environment.availableProcessors(),
+                start,
+                clockOffsetNanos,
+                offsetUncertaintyNanos,
+                startLagNanos,
+                snapshot.ignoreEosRequests(),
+                snapshot.shorterThanAsked(),
+                snapshot.records().size());
+    }
 
     /** Returns the shard's environment. */
     RunEnvironment environment() {

@@ -61,7 +61,16 @@ public final class ShardRunner {
         RunSnapshot snapshot = recorder.snapshot();
         ShardFiles.write(
                 plan.output(),
-                header(spec, shard, runId, plan.start(), agreed, lag.get(), startedAt, snapshot),
+                ShardHeader.of(
+                        spec,
+                        shard,
+                        runId,
+                        RunEnvironment.current(startedAt),
+                        plan.start().toString(),
+                        agreed.clockOffsetNanos(),
+                        agreed.offsetUncertaintyNanos(),
+                        lag.get(),
+                        snapshot),
                 snapshot,
                 recorder.chunkTimeline());
         return result;
@@ -128,38 +137,5 @@ public final class ShardRunner {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while waiting for the agreed start", e);
         }
-    }
-
-    private static ShardHeader header(
-            RunSpec spec,
-            Shard shard,
-            String runId,
-            ShardStart start,
-            AgreedStart agreed,
-            long lagNanos,
-            Instant startedAt,
-            RunSnapshot snapshot) {
-        RunEnvironment environment = RunEnvironment.current(startedAt);
-        return new ShardHeader(
-                ShardFiles.FORMAT,
-                shard.index(),
-                shard.count(),
-                runId,
-                String.valueOf(spec.load().describe()),
-                String.valueOf(spec.workload().describe()),
-                startedAt.toString(),
-                environment.goodputVersion(),
-                environment.javaVersion(),
-                environment.javaVendor(),
-                environment.osName(),
-                environment.osArch(),
-                environment.availableProcessors(),
-                start.toString(),
-                agreed.clockOffsetNanos(),
-                agreed.offsetUncertaintyNanos(),
-                lagNanos,
-                snapshot.ignoreEosRequests(),
-                snapshot.shorterThanAsked(),
-                snapshot.records().size());
     }
 }

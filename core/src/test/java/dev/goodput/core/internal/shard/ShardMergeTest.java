@@ -110,28 +110,7 @@ class ShardMergeTest {
     }
 
     private static ShardHeader header(RunSpec spec, Shard shard, RunSnapshot snapshot) {
-        RunEnvironment environment = environment();
-        return new ShardHeader(
-                ShardFiles.FORMAT,
-                shard.index(),
-                shard.count(),
-                RunIdentity.of(spec),
-                String.valueOf(spec.load().describe()),
-                String.valueOf(spec.workload().describe()),
-                STARTED_AT.toString(),
-                environment.goodputVersion(),
-                environment.javaVersion(),
-                environment.javaVendor(),
-                environment.osName(),
-                environment.osArch(),
-                environment.availableProcessors(),
-                "immediately",
-                0,
-                0,
-                0,
-                snapshot.ignoreEosRequests(),
-                snapshot.shorterThanAsked(),
-                snapshot.records().size());
+        return ShardHeader.of(spec, shard, RunIdentity.of(spec), environment(), "immediately", 0, 0, 0, snapshot);
     }
 
     private static RunEnvironment environment() {
