@@ -119,9 +119,14 @@ public final class ClientBenchmark {
                     "127.0.0.1", port, dev.goodput.mock.MockServerConfig.DEFAULT_MODEL_NAME, OUTPUT_TOKENS);
             bench.floor(floor, 20, 2, false); // JIT warm-up, not reported
             Map<Integer, FloorPoint> floors = new HashMap<>();
+            ReferenceClient vllmClient = ReferenceClient.configured();
+            Map<Integer, FloorPoint> vllmPoints = new HashMap<>();
             for (int streams : loads) {
                 points.put(streams, bench.closedLoop(streams, 3, true));
                 floors.put(streams, bench.floor(floor, streams, 3, true));
+                if (vllmClient != null) {
+                    vllmPoints.put(streams, bench.vllmClient(vllmClient, streams, 3));
+                }
             }
             Point open = bench.openLoop(200, 2000);
             int referenceStreams = points.containsKey(20) ? 20 : loads[0];
@@ -135,6 +140,17 @@ public final class ClientBenchmark {
                     reference.cpuPerTokenMicros / referenceFloor.cpuPerTokenMicros,
                     reference.cpuPerTokenWithoutJitMicros / referenceFloor.cpuPerTokenWithoutJitMicros,
                     reference.timingError.percentile(99) / referenceFloor.timingError.percentile(99));
+            FloorPoint vllm = vllmPoints.get(referenceStreams);
+            if (vllm != null) {
+                System.out.printf(
+                        Locale.ROOT,
+                        "at %d streams, Goodput against vLLM's client: CPU per token %.2f times (%.2f without JIT"
+                                + " compilation), timing error p99 %.2f times%n",
+                        referenceStreams,
+                        reference.cpuPerTokenMicros / vllm.cpuPerTokenMicros,
+                        reference.cpuPerTokenWithoutJitMicros / vllm.cpuPerTokenMicros,
+                        reference.timingError.percentile(99) / vllm.timingError.percentile(99));
+            }
             System.out.printf(
                     Locale.ROOT,
                     "client cpu per token us=%.2f send overhead p50 ms=%.3f p99 ms=%.3f timing error p99 ms=%.3f%n",
@@ -301,6 +317,51 @@ public final class ClientBenchmark {
         return point;
     }
 
+    /**
+     * Runs vLLM's own client at the same load and prints its figures as the floor's are printed; its process runs
+     * only Python's interpreter, so all its CPU is the client's (no JIT compiler to leave out).
+     */
+    private FloorPoint vllmClient(ReferenceClient client, int streams, int rounds) throws Exception {
+        ReferenceClient.Run run = client.run(baseUrl, model, streams, rounds, OUTPUT_TOKENS);
+        java.util.Set<Integer> sent = new java.util.HashSet<>();
+        run.responses().forEach(response -> sent.add(response.promptWords()));
+        Map<Integer, Truth> byPromptTokens = new HashMap<>();
+        for (Truth truth : fetchTruth().values()) {
+            if (sent.contains(truth.promptTokens) && byPromptTokens.put(truth.promptTokens, truth) != null) {
+                throw new IllegalStateException("two requests of " + truth.promptTokens + " prompt tokens");
+            }
+        }
+        FloorPoint point = new FloorPoint();
+        long tokens = 0;
+        int unmatched = 0;
+        for (ReferenceClient.Response response : run.responses()) {
+            tokens += response.chunkNanos().length;
+            Truth request = byPromptTokens.get(response.promptWords());
+            if (request == null) {
+                unmatched++;
+                continue;
+            }
+            for (int i = 0; i < Math.min(request.chunkSentNanos.size(), response.chunkNanos().length); i++) {
+                point.timingError.add(response.chunkNanos()[i] - request.chunkSentNanos.get(i));
+            }
+        }
+        point.cpuPerTokenMicros = run.cpuNanos() / 1e3 / tokens;
+        point.cpuPerTokenWithoutJitMicros = point.cpuPerTokenMicros;
+        System.out.printf(
+                Locale.ROOT,
+                "  vLLM's client (its async_request_openai_completions, one Python process), %d streams: %.0f tokens/s,"
+                        + " CPU %.2f us per token, timing error p50 %.3f ms p99 %.3f ms max %.3f ms (%d chunks%s)%n",
+                streams,
+                tokens / (run.wallNanos() / 1e9),
+                point.cpuPerTokenMicros,
+                point.timingError.percentile(50) / 1e6,
+                point.timingError.percentile(99) / 1e6,
+                point.timingError.percentile(100) / 1e6,
+                point.timingError.size(),
+                unmatched == 0 ? "" : ", " + unmatched + " responses unmatched");
+        return point;
+    }
+
     /** The floor's figures of one run. */
     private static final class FloorPoint {
         double cpuPerTokenMicros;
@@ -412,6 +473,7 @@ public final class ClientBenchmark {
             switch (field) {
                 case "id" -> truth.id = json.getText();
                 case "arrival_nanos" -> truth.arrivalNanos = json.getLongValue();
+                case "prompt_tokens" -> truth.promptTokens = json.getIntValue();
                 case "chunks" -> {
                     Samples sent = new Samples();
                     while (json.nextToken() == JsonToken.START_OBJECT) {
@@ -435,6 +497,7 @@ public final class ClientBenchmark {
     private static final class Truth {
         String id;
         long arrivalNanos;
+        int promptTokens;
         Samples chunkSentNanos = new Samples();
     }
 
