@@ -34,8 +34,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
@@ -292,7 +294,7 @@ public final class ClientBenchmark {
             if (request == null) {
                 unmatched++;
             } else {
-                addTimingErrors(point.timingError, response, request);
+                addTimingErrors(point.timingError, response.stamps, response.count, request);
             }
         }
         point.cpuPerTokenMicros = cpu / 1e3 / tokens;
@@ -323,7 +325,7 @@ public final class ClientBenchmark {
      */
     private FloorPoint vllmClient(ReferenceClient client, int streams, int rounds) throws Exception {
         ReferenceClient.Run run = client.run(baseUrl, model, streams, rounds, OUTPUT_TOKENS);
-        java.util.Set<Integer> sent = new java.util.HashSet<>();
+        Set<Integer> sent = new HashSet<>();
         run.responses().forEach(response -> sent.add(response.promptWords()));
         Map<Integer, Truth> byPromptTokens = new HashMap<>();
         for (Truth truth : fetchTruth().values()) {
@@ -341,9 +343,7 @@ public final class ClientBenchmark {
                 unmatched++;
                 continue;
             }
-            for (int i = 0; i < Math.min(request.chunkSentNanos.size(), response.chunkNanos().length); i++) {
-                point.timingError.add(response.chunkNanos()[i] - request.chunkSentNanos.get(i));
-            }
+            addTimingErrors(point.timingError, response.chunkNanos(), response.chunkNanos().length, request);
         }
         point.cpuPerTokenMicros = run.cpuNanos() / 1e3 / tokens;
         point.cpuPerTokenWithoutJitMicros = point.cpuPerTokenMicros;
@@ -369,11 +369,11 @@ public final class ClientBenchmark {
         final Samples timingError = new Samples();
     }
 
-    /** Adds each content chunk's receipt stamp minus the server's write of it. */
-    private static void addTimingErrors(Samples into, ChunkStamps stream, Truth request) {
+    /** Adds each content chunk's receipt stamp (the first {@code count} of {@code stamps}) minus the server's write. */
+    private static void addTimingErrors(Samples into, long[] stamps, int count, Truth request) {
         Samples chunks = request.chunkSentNanos;
-        for (int i = 0; i < Math.min(chunks.size(), stream.count); i++) {
-            into.add(stream.stamps[i] - chunks.get(i));
+        for (int i = 0; i < Math.min(chunks.size(), count); i++) {
+            into.add(stamps[i] - chunks.get(i));
         }
     }
 
@@ -561,7 +561,7 @@ public final class ClientBenchmark {
                     missing++;
                     continue;
                 }
-                addTimingErrors(timingError, stream, request);
+                addTimingErrors(timingError, stream.stamps, stream.count, request);
                 long arrival = request.arrivalNanos;
                 stampOverhead.add(record.dispatchedNanos() - record.intendedNanos());
                 arrivalOverhead.add(arrival - record.intendedNanos());
