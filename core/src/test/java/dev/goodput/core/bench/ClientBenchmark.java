@@ -133,25 +133,9 @@ public final class ClientBenchmark {
             Point open = bench.openLoop(200, 2000);
             int referenceStreams = points.containsKey(20) ? 20 : loads[0];
             Point reference = points.get(referenceStreams);
-            FloorPoint referenceFloor = floors.get(referenceStreams);
-            System.out.printf(
-                    Locale.ROOT,
-                    "at %d streams, Goodput against the floor: CPU per token %.1f times (%.1f without JIT compilation),"
-                            + " timing error p99 %.1f times%n",
-                    referenceStreams,
-                    reference.cpuPerTokenMicros / referenceFloor.cpuPerTokenMicros,
-                    reference.cpuPerTokenWithoutJitMicros / referenceFloor.cpuPerTokenWithoutJitMicros,
-                    reference.timingError.percentile(99) / referenceFloor.timingError.percentile(99));
-            FloorPoint vllm = vllmPoints.get(referenceStreams);
-            if (vllm != null) {
-                System.out.printf(
-                        Locale.ROOT,
-                        "at %d streams, Goodput against vLLM's client: CPU per token %.2f times (%.2f without JIT"
-                                + " compilation), timing error p99 %.2f times%n",
-                        referenceStreams,
-                        reference.cpuPerTokenMicros / vllm.cpuPerTokenMicros,
-                        reference.cpuPerTokenWithoutJitMicros / vllm.cpuPerTokenMicros,
-                        reference.timingError.percentile(99) / vllm.timingError.percentile(99));
+            printAgainst("the floor", referenceStreams, reference, floors.get(referenceStreams));
+            if (vllmPoints.containsKey(referenceStreams)) {
+                printAgainst("vLLM's client", referenceStreams, reference, vllmPoints.get(referenceStreams));
             }
             System.out.printf(
                     Locale.ROOT,
@@ -164,6 +148,19 @@ public final class ClientBenchmark {
             server.destroy();
             server.waitFor(10, TimeUnit.SECONDS);
         }
+    }
+
+    /** Prints Goodput's CPU per token and p99 timing error as multiples of another reader's of the same streams. */
+    private static void printAgainst(String other, int streams, Point goodput, FloorPoint against) {
+        System.out.printf(
+                Locale.ROOT,
+                "at %d streams, Goodput against %s: CPU per token %.2f times (%.2f without JIT compilation), timing"
+                        + " error p99 %.2f times%n",
+                streams,
+                other,
+                goodput.cpuPerTokenMicros / against.cpuPerTokenMicros,
+                goodput.cpuPerTokenWithoutJitMicros / against.cpuPerTokenWithoutJitMicros,
+                goodput.timingError.percentile(99) / against.timingError.percentile(99));
     }
 
     /**
@@ -303,18 +300,13 @@ public final class ClientBenchmark {
             System.out.printf(
                     Locale.ROOT,
                     "  floor, a bare NIO read loop on one thread, %d streams: %.0f tokens/s, CPU %.2f us per token (%.2f"
-                            + " without JIT compilation), %d"
-                            + " context switches, timing error p50 %.3f ms p99 %.3f ms max %.3f ms (%d chunks%s)%n",
+                            + " without JIT compilation), %d context switches, %s%n",
                     streams,
                     tokens / (wall / 1e9),
                     point.cpuPerTokenMicros,
                     point.cpuPerTokenWithoutJitMicros,
                     switches,
-                    point.timingError.percentile(50) / 1e6,
-                    point.timingError.percentile(99) / 1e6,
-                    point.timingError.percentile(100) / 1e6,
-                    point.timingError.size(),
-                    unmatched == 0 ? "" : ", " + unmatched + " responses unmatched");
+                    point.timingErrorText(unmatched));
         }
         return point;
     }
@@ -350,23 +342,30 @@ public final class ClientBenchmark {
         System.out.printf(
                 Locale.ROOT,
                 "  vLLM's client (its async_request_openai_completions, one Python process), %d streams: %.0f tokens/s,"
-                        + " CPU %.2f us per token, timing error p50 %.3f ms p99 %.3f ms max %.3f ms (%d chunks%s)%n",
+                        + " CPU %.2f us per token, %s%n",
                 streams,
                 tokens / (run.wallNanos() / 1e9),
                 point.cpuPerTokenMicros,
-                point.timingError.percentile(50) / 1e6,
-                point.timingError.percentile(99) / 1e6,
-                point.timingError.percentile(100) / 1e6,
-                point.timingError.size(),
-                unmatched == 0 ? "" : ", " + unmatched + " responses unmatched");
+                point.timingErrorText(unmatched));
         return point;
     }
 
-    /** The floor's figures of one run. */
+    /** The figures of one run of another reader of the same streams: the floor, or vLLM's client. */
     private static final class FloorPoint {
         double cpuPerTokenMicros;
         double cpuPerTokenWithoutJitMicros;
         final Samples timingError = new Samples();
+
+        String timingErrorText(int unmatched) {
+            return String.format(
+                    Locale.ROOT,
+                    "timing error p50 %.3f ms p99 %.3f ms max %.3f ms (%d chunks%s)",
+                    timingError.percentile(50) / 1e6,
+                    timingError.percentile(99) / 1e6,
+                    timingError.percentile(100) / 1e6,
+                    timingError.size(),
+                    unmatched == 0 ? "" : ", " + unmatched + " responses unmatched");
+        }
     }
 
     /** Adds each content chunk's receipt stamp (the first {@code count} of {@code stamps}) minus the server's write. */
