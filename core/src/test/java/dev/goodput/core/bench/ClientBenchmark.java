@@ -92,6 +92,8 @@ public final class ClientBenchmark {
         try (ServerSocket socket = new ServerSocket(0)) {
             port = socket.getLocalPort();
         }
+        // Named before anything runs, so that a wrong path fails at once, not after the warm-up.
+        ReferenceClient vllmClient = ReferenceClient.configured();
         Process server = startServer(port);
         try {
             ClientBenchmark bench = new ClientBenchmark(
@@ -121,7 +123,6 @@ public final class ClientBenchmark {
                     "127.0.0.1", port, dev.goodput.mock.MockServerConfig.DEFAULT_MODEL_NAME, OUTPUT_TOKENS);
             bench.floor(floor, 20, 2, false); // JIT warm-up, not reported
             Map<Integer, FloorPoint> floors = new HashMap<>();
-            ReferenceClient vllmClient = ReferenceClient.configured();
             Map<Integer, FloorPoint> vllmPoints = new HashMap<>();
             for (int streams : loads) {
                 points.put(streams, bench.closedLoop(streams, 3, true));
