@@ -31,7 +31,9 @@ import java.util.concurrent.locks.LockSupport;
  * so its figure is the planted delay plus the loopback and the server's reading; Goodput's should be within
  * 0.3 ms of it. It also splits each client's excess over the planted delay in two, from the replay server's own
  * instants: send stamp to the server's having read the request, and the server's write of the token to the client's
- * receipt stamp. Not a test: run it by hand and read the figures.
+ * receipt stamp. Goodput's first run here is preceded, as every JVM's first run with a transport is, by the engine's
+ * warm-up against a loopback server of its own ({@code LoopbackWarmUp}), so its rounds are what a gate's first
+ * requests see. Not a test: run it by hand and read the figures.
  *
  * <p>{@code ./mvnw -q -pl core -am test-compile} then
  * {@code java -cp core/target/test-classes:core/target/classes:<deps> dev.goodput.core.bench.SendStampBenchmark}

@@ -14,10 +14,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * slower than compiled code, and the first tokens of a run would otherwise be parsed, and their successors
  * stamped, while the JIT compiler catches up. No network is involved: the server sees nothing of it.
  *
- * <p>It covers the path every token takes; the JDK HTTP client's own code warms up with the preflight request
- * and with a run's warm-up phase ({@code Load.warmup}), which docs/performance.md recommends for gates.
+ * <p>It covers the path every token takes. The path every request takes, the HTTP client's code included, is
+ * warmed up before a JVM's first run with each transport by a short run against a loopback server of its own
+ * that streams these {@link #reads} ({@code LoopbackWarmUp}).
  */
-final class ClientWarmUp {
+public final class ClientWarmUp {
 
     /** About 26,000 events: past the JIT's compile thresholds for every method on the path, in 100-300 ms. */
     private static final int STREAMS = 400;
@@ -36,8 +37,8 @@ final class ClientWarmUp {
 
     /** Feeds {@code streams} synthetic streams through requests that are never sent; returns the events fed. */
     static long run(int streams) {
-        byte[][] chat = reads(true);
-        byte[][] completion = reads(false);
+        byte[][] chat = reads(true, EVENTS_PER_STREAM);
+        byte[][] completion = reads(false, EVENTS_PER_STREAM);
         RequestListener ignore = new RequestListener() {
             @Override
             public void retrying(InFlightRequest request, long waitNanos) {}
@@ -65,34 +66,37 @@ final class ClientWarmUp {
         return (long) streams * (EVENTS_PER_STREAM + 2); // the content events, the usage event and [DONE]
     }
 
-    /** One stream as vLLM writes it, cut into reads of one to three events. */
-    private static byte[][] reads(boolean chat) {
+    /**
+     * One stream of {@code events} content events as vLLM writes it (chat or completion chunks), then its usage
+     * event and {@code [DONE]}, cut into reads of one to three events.
+     */
+    public static byte[][] reads(boolean chat, int events) {
         String prefix = chat
                 ? "data: {\"id\":\"chatcmpl-warm\",\"object\":\"chat.completion.chunk\",\"created\":0,\"model\":\"m\","
                         + "\"choices\":[{\"index\":0,\"delta\":{\"content\":\""
                 : "data: {\"id\":\"cmpl-warm\",\"object\":\"text_completion\",\"created\":0,\"model\":\"m\","
                         + "\"choices\":[{\"index\":0,\"text\":\"";
         String suffix = chat ? "\"},\"logprobs\":null,\"finish_reason\":" : "\",\"logprobs\":null,\"finish_reason\":";
-        List<String> events = new ArrayList<>();
-        for (int k = 0; k < EVENTS_PER_STREAM; k++) {
-            String finish = k == EVENTS_PER_STREAM - 1 ? "\"length\"" : "null";
-            events.add(
+        List<String> lines = new ArrayList<>();
+        for (int k = 0; k < events; k++) {
+            String finish = k == events - 1 ? "\"length\"" : "null";
+            lines.add(
                     prefix + " word" + k + suffix + finish + "}],\"usage\":{\"prompt_tokens\":3,\"completion_tokens\":"
                             + (k + 1) + ",\"total_tokens\":" + (k + 4) + "}}\n\n");
         }
-        events.add(
+        lines.add(
                 "data: {\"id\":\"x\",\"object\":\"chat.completion.chunk\",\"created\":0,\"model\":\"m\",\"choices\":[],"
-                        + "\"usage\":{\"prompt_tokens\":3,\"completion_tokens\":" + EVENTS_PER_STREAM
+                        + "\"usage\":{\"prompt_tokens\":3,\"completion_tokens\":" + events
                         + ",\"total_tokens\":"
-                        + (EVENTS_PER_STREAM + 3) + "}}\n\n");
-        events.add("data: [DONE]\n\n");
+                        + (events + 3) + "}}\n\n");
+        lines.add("data: [DONE]\n\n");
         List<byte[]> reads = new ArrayList<>();
         int i = 0;
         int size = 1;
-        while (i < events.size()) {
+        while (i < lines.size()) {
             StringBuilder read = new StringBuilder();
-            for (int k = 0; k < size && i < events.size(); k++) {
-                read.append(events.get(i++));
+            for (int k = 0; k < size && i < lines.size(); k++) {
+                read.append(lines.get(i++));
             }
             reads.add(read.toString().getBytes(StandardCharsets.UTF_8));
             size = size % 3 + 1;

@@ -84,7 +84,8 @@ public final class RunEngine {
 
     /**
      * Makes the checks {@link dev.goodput.core.Goodput#run(RunSpec)} makes before any load: the sample size (unless
-     * the spec only warns) and the preflight (when on); returns the spec's transports.
+     * the spec only warns) and the preflight (when on); then, the first time in this JVM for the spec's transports,
+     * their warm-up against a loopback server ({@link LoopbackWarmUp}). Returns the spec's transports.
      */
     public static TransportProvider checkBeforeLoad(RunSpec spec) {
         if (spec.failOnTooFewSamples()) {
@@ -94,6 +95,8 @@ public final class RunEngine {
         if (spec.preflight()) {
             Preflight.check(spec.server(), spec.workload().request(0), NanoClock.system(), transports);
         }
+        // Here, before a shard agrees its start with the others: the first time, this takes a second or two.
+        LoopbackWarmUp.once(transports);
         return transports;
     }
 
