@@ -15,6 +15,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 
 class LoopbackWarmUpTest {
@@ -22,21 +23,10 @@ class LoopbackWarmUpTest {
     @Test
     void should_stream_every_request_from_its_own_loopback_server_through_a_transport_of_the_provider() {
         List<ServerEndpoint> endpoints = new CopyOnWriteArrayList<>();
-        TransportProvider jdk = Transports.named("jdk");
-        TransportProvider watched = new TransportProvider() {
-            @Override
-            public String name() {
-                return jdk.name();
-            }
-
-            @Override
-            public Transport create(ServerEndpoint endpoint, NanoClock clock, ReadTap tap) {
-                endpoints.add(endpoint);
-                return jdk.create(endpoint, clock, tap);
-            }
-        };
-
-        RunResult result = LoopbackWarmUp.run(120, watched);
+        RunResult result = LoopbackWarmUp.run(120, jdkTo(endpoint -> {
+            endpoints.add(endpoint);
+            return endpoint;
+        }));
 
         assertThat(result.records()).hasSize(120).allMatch(RequestRecord::isSuccess);
         assertThat(result.records()).extracting(RequestRecord::outputTokens).containsOnly(4);
@@ -54,8 +44,16 @@ class LoopbackWarmUpTest {
             closedPort = closed.getLocalPort();
         }
         ServerEndpoint nobody = ServerEndpoint.of("http://127.0.0.1:" + closedPort, "m");
+        assertThatThrownBy(() -> LoopbackWarmUp.run(8, jdkTo(loopback -> nobody)))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("the jdk transport's warm-up against its own loopback server failed: request ")
+                .hasMessageContaining(" ended FAILED (");
+    }
+
+    /** The JDK transports, each sent to the endpoint {@code route} picks for the one it is asked for. */
+    private static TransportProvider jdkTo(UnaryOperator<ServerEndpoint> route) {
         TransportProvider jdk = Transports.named("jdk");
-        TransportProvider astray = new TransportProvider() {
+        return new TransportProvider() {
             @Override
             public String name() {
                 return jdk.name();
@@ -63,13 +61,8 @@ class LoopbackWarmUpTest {
 
             @Override
             public Transport create(ServerEndpoint endpoint, NanoClock clock, ReadTap tap) {
-                return jdk.create(nobody, clock, tap);
+                return jdk.create(route.apply(endpoint), clock, tap);
             }
         };
-
-        assertThatThrownBy(() -> LoopbackWarmUp.run(8, astray))
-                .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("the jdk transport's warm-up against its own loopback server failed: request ")
-                .hasMessageContaining(" ended FAILED (");
     }
 }
