@@ -14,9 +14,9 @@ import dev.goodput.core.internal.client.TransportProvider;
 import dev.goodput.core.servermetrics.Deployment;
 import dev.goodput.core.servermetrics.ScrapeSettings;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Runs a short closed-loop run against a loopback server of its own, once per JVM and transport, before the first
@@ -45,14 +45,20 @@ final class LoopbackWarmUp {
     /** Far longer than the warm-up ever takes; past it a loopback server or client is broken. */
     private static final Duration LIMIT = Duration.ofSeconds(30);
 
-    private static final Set<String> WARMED = ConcurrentHashMap.newKeySet();
+    /** The transports warmed up in this JVM, by name. Guarded by the class. */
+    private static final Set<String> WARMED = new HashSet<>();
 
     private LoopbackWarmUp() {}
 
-    /** Runs the warm-up for {@code transports} unless a run of this JVM has run it for them already. */
-    static void once(TransportProvider transports) {
-        if (WARMED.add(transports.name())) {
+    /**
+     * Runs the warm-up for {@code transports} unless this JVM has warmed them up already. A run that starts while
+     * another's warm-up runs waits for it rather than share the cores with it; a warm-up that failed is tried again
+     * (and fails again, loudly) by the next run, rather than leaving it to measure cold code without a word.
+     */
+    static synchronized void once(TransportProvider transports) {
+        if (!WARMED.contains(transports.name())) {
             run(REQUESTS, transports);
+            WARMED.add(transports.name());
         }
     }
 
