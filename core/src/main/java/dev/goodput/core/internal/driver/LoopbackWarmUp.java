@@ -69,7 +69,7 @@ final class LoopbackWarmUp {
      * @throws IllegalStateException naming the first request that did not succeed, or the server that did not start
      */
     static RunResult run(int requests, TransportProvider transports) {
-        try (LoopbackStreamServer server = LoopbackStreamServer.start(stream())) {
+        try (LoopbackStreamServer server = LoopbackStreamServer.start(ClientWarmUp.reads(false, TOKENS))) {
             RunSpec spec = new RunSpec(
                     ServerEndpoint.of("http://127.0.0.1:" + server.port(), "goodput-warm-up")
                             .withConnectTimeout(Duration.ofSeconds(5)),
@@ -106,10 +106,5 @@ final class LoopbackWarmUp {
             }
             return result;
         }
-    }
-
-    /** The SSE events of {@value #TOKENS} completion tokens as vLLM writes them, one piece per read. */
-    private static byte[][] stream() {
-        return ClientWarmUp.reads(false, TOKENS);
     }
 }
