@@ -132,6 +132,10 @@ public final class ClientBenchmark {
                 }
             }
             Point open = bench.openLoop(200, 2000);
+            bench.sendFloor(
+                    new SendFloor("127.0.0.1", port, dev.goodput.mock.MockServerConfig.DEFAULT_MODEL_NAME, 16),
+                    200,
+                    2000);
             int referenceStreams = points.containsKey(20) ? 20 : loads[0];
             Point reference = points.get(referenceStreams);
             printAgainst("the floor", referenceStreams, reference, floors.get(referenceStreams));
@@ -276,7 +280,7 @@ public final class ClientBenchmark {
         ThreadCpuSampler threadCpu = new ThreadCpuSampler();
         long cpuStart = os.getProcessCpuTime();
         long wallStart = System.nanoTime();
-        java.util.List<ChunkStamps> responses = floor.run(streams, rounds);
+        java.util.List<ReadFloor.Response> responses = floor.run(streams, rounds);
         long wall = System.nanoTime() - wallStart;
         threadCpu.close();
         long cpu = os.getProcessCpuTime() - cpuStart - threadCpu.ownCpuNanos();
@@ -286,13 +290,17 @@ public final class ClientBenchmark {
         FloorPoint point = new FloorPoint();
         long tokens = 0;
         int unmatched = 0;
-        for (ChunkStamps response : responses) {
-            tokens += response.count;
-            Truth request = response.id == null ? null : truth.get(response.id);
+        for (ReadFloor.Response response : responses) {
+            ChunkStamps stamps = response.stamps();
+            tokens += stamps.count;
+            Truth request = stamps.id == null ? null : truth.get(stamps.id);
             if (request == null) {
                 unmatched++;
-            } else {
-                addTimingErrors(point.timingError, response.stamps, response.count, request);
+                continue;
+            }
+            addTimingErrors(point.timingError, stamps.stamps, stamps.count, request);
+            if (response.previousEndNanos() != 0) {
+                point.followUpDelay.add(request.arrivalNanos - response.previousEndNanos());
             }
         }
         point.cpuPerTokenMicros = cpu / 1e3 / tokens;
@@ -301,13 +309,16 @@ public final class ClientBenchmark {
             System.out.printf(
                     Locale.ROOT,
                     "  floor, a bare NIO read loop on one thread, %d streams: %.0f tokens/s, CPU %.2f us per token (%.2f"
-                            + " without JIT compilation), %d context switches, %s%n",
+                            + " without JIT compilation), %d context switches, %s; follow-up server receipt p50 %.3f ms"
+                            + " p99 %.3f ms%n",
                     streams,
                     tokens / (wall / 1e9),
                     point.cpuPerTokenMicros,
                     point.cpuPerTokenWithoutJitMicros,
                     switches,
-                    point.timingErrorText(unmatched));
+                    point.timingErrorText(unmatched),
+                    point.followUpDelay.percentile(50) / 1e6,
+                    point.followUpDelay.percentile(99) / 1e6);
         }
         return point;
     }
@@ -356,6 +367,8 @@ public final class ClientBenchmark {
         double cpuPerTokenMicros;
         double cpuPerTokenWithoutJitMicros;
         final Samples timingError = new Samples();
+        /** The floor's closed loops: from the end of a response to the server's receipt of the next request. */
+        final Samples followUpDelay = new Samples();
 
         String timingErrorText(int unmatched) {
             return String.format(
@@ -389,6 +402,32 @@ public final class ClientBenchmark {
                 point.arrivalOverhead.percentile(50) / 1e6,
                 point.arrivalOverhead.percentile(99) / 1e6);
         return point;
+    }
+
+    /** Runs the open-loop send floor and prints its send overhead, intended start to the server's receipt. */
+    private void sendFloor(SendFloor floor, double rate, int requests) throws Exception {
+        java.util.List<SendFloor.Sent> sent = floor.run(rate, requests, 48, 42);
+        Map<String, Truth> truth = fetchTruth();
+        Samples overhead = new Samples();
+        int unmatched = 0;
+        for (SendFloor.Sent request : sent) {
+            Truth received = request.id() == null ? null : truth.get(request.id());
+            if (received == null) {
+                unmatched++;
+            } else {
+                overhead.add(received.arrivalNanos - request.intendedNanos());
+            }
+        }
+        System.out.printf(
+                Locale.ROOT,
+                "  send floor, a thread that sleeps until each intended start and writes at once, %.0f req/s: to"
+                        + " server receipt p50 %.3f ms p99 %.3f ms max %.3f ms (%d requests%s)%n",
+                rate,
+                overhead.percentile(50) / 1e6,
+                overhead.percentile(99) / 1e6,
+                overhead.percentile(100) / 1e6,
+                overhead.size(),
+                unmatched == 0 ? "" : ", " + unmatched + " unmatched");
     }
 
     private Point run(Load load, int outputTokens) throws Exception {

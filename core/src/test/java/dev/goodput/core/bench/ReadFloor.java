@@ -33,6 +33,11 @@ final class ReadFloor {
     ReadFloor(String host, int port, String model, int outputTokens) {
         this.server = new InetSocketAddress(host, port);
         this.outputTokens = outputTokens;
+        this.request = requestBytes(host, port, model, outputTokens);
+    }
+
+    /** A streaming chat completion request of {@code outputTokens} tokens, head and body, written by hand. */
+    static byte[] requestBytes(String host, int port, String model, int outputTokens) {
         String body = "{\"model\":\"" + model + "\",\"messages\":[{\"role\":\"user\",\"content\":\"floor\"}],"
                 + "\"max_tokens\":" + outputTokens + ",\"ignore_eos\":true,\"stream\":true}";
         byte[] bodyBytes = body.getBytes(StandardCharsets.UTF_8);
@@ -40,14 +45,21 @@ final class ReadFloor {
                 + "\r\nContent-Type: application/json\r\nAccept: text/event-stream\r\nContent-Length: "
                 + bodyBytes.length + "\r\n\r\n";
         byte[] headBytes = head.getBytes(StandardCharsets.US_ASCII);
-        request = new byte[headBytes.length + bodyBytes.length];
+        byte[] request = new byte[headBytes.length + bodyBytes.length];
         System.arraycopy(headBytes, 0, request, 0, headBytes.length);
         System.arraycopy(bodyBytes, 0, request, headBytes.length, bodyBytes.length);
+        return request;
     }
 
-    /** Runs {@code streams} streams of {@code rounds} requests each; returns every response's stamps. */
-    List<ChunkStamps> run(int streams, int rounds) throws IOException {
-        List<ChunkStamps> done = new ArrayList<>();
+    /**
+     * One response's chunk stamps, and when the response before it on the same connection ended (the stamp of the
+     * read that carried its end, after which this request was written at once), or 0 for a connection's first.
+     */
+    record Response(ChunkStamps stamps, long previousEndNanos) {}
+
+    /** Runs {@code streams} streams of {@code rounds} requests each; returns every response. */
+    List<Response> run(int streams, int rounds) throws IOException {
+        List<Response> done = new ArrayList<>();
         ByteBuffer buffer = ByteBuffer.allocateDirect(64 * 1024);
         try (Selector selector = Selector.open()) {
             List<SocketChannel> channels = new ArrayList<>();
@@ -59,7 +71,7 @@ final class ReadFloor {
                     channel.configureBlocking(false);
                     Stream stream = new Stream(rounds);
                     channel.register(selector, SelectionKey.OP_READ, stream);
-                    stream.send(channel);
+                    stream.send(channel, 0);
                 }
                 int open = streams;
                 while (open > 0) {
@@ -75,10 +87,10 @@ final class ReadFloor {
                         }
                         buffer.flip();
                         stream.current.scan(buffer, nanos);
-                        if (stream.endsResponse(buffer)) {
-                            done.add(stream.current);
+                        if (stream.ends.endsResponse(buffer)) {
+                            done.add(new Response(stream.current, stream.previousEndNanos));
                             if (stream.roundsLeft > 0) {
-                                stream.send(channel);
+                                stream.send(channel, nanos);
                             } else {
                                 key.cancel();
                                 open--;
@@ -108,21 +120,28 @@ final class ReadFloor {
     private final class Stream {
         int roundsLeft;
         ChunkStamps current;
-        private long lastBytes;
+        BodyEnd ends;
+        long previousEndNanos;
 
         Stream(int rounds) {
             this.roundsLeft = rounds;
         }
 
-        void send(SocketChannel channel) throws IOException {
+        void send(SocketChannel channel, long afterEndNanos) throws IOException {
             roundsLeft--;
             current = new ChunkStamps(outputTokens);
-            lastBytes = 0;
+            ends = new BodyEnd();
+            previousEndNanos = afterEndNanos;
             ByteBuffer out = ByteBuffer.wrap(request);
             while (out.hasRemaining()) {
                 channel.write(out); // a few hundred bytes: the socket's send buffer takes them at once
             }
         }
+    }
+
+    /** Finds the end of one chunked response body in its reads. */
+    static final class BodyEnd {
+        private long lastBytes;
 
         /** Whether the read ends the response: the last seven bytes seen are the chunked body's end. */
         boolean endsResponse(ByteBuffer read) {
