@@ -122,19 +122,28 @@ public final class ChunkDecoder {
      * in place, where the string path copies the data into a string and the string into the parser's characters.
      * For ASCII data both read the same characters, so they decode the same chunk. Anything else ({@code [DONE]},
      * an error, data that is not a chunk) returns {@code null}, and the string path decodes it, so that every
-     * detail is worded, and every offset counted, as before.
+     * detail is worded, and every offset counted, as before. The parser is this thread's {@link ReusedChunkParser},
+     * fed one event after another.
      */
     private static StreamChunk decodeAscii(byte[] data) {
+        if (data.length == 0 || data[0] != '{') {
+            return null; // [DONE] and anything else that is not an object at once: the string path words it
+        }
         ChunkFields fields = new ChunkFields();
-        try (JsonParser parser = JSON.createParser(data)) {
+        ReusedChunkParser reused = ReusedChunkParser.forThisThread();
+        try {
+            JsonParser parser = reused.feed(JSON, data);
             if (parser.nextToken() != JsonToken.START_OBJECT) {
+                reused.discard();
                 return null;
             }
             fields.readChunk(parser);
-            if (parser.nextToken() != null) {
+            if (!reused.atEndOfData()) {
+                reused.discard();
                 return null;
             }
         } catch (IOException | RuntimeException e) {
+            reused.discard();
             return null;
         }
         return fields.hasError || fields.objectIsError ? null : chunk(fields);

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * The decoder reads an ASCII event's JSON straight from the parser's bytes and everything else from the string. The
@@ -90,6 +91,29 @@ class ChunkDecoderBytePathTest {
             }
             int cut = random.nextInt(4) == 0 ? random.nextInt(damaged.length + 1) : damaged.length;
             assertAlike(SseEvent.ofUtf8(null, java.util.Arrays.copyOf(damaged, cut)));
+        }
+    }
+
+    @Test
+    @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // one thread: it has one parser
+    void a_chunk_after_cut_or_damaged_data_decodes_as_if_it_came_first() {
+        // The byte path feeds every event to one parser per thread: what a bad event leaves must not reach the next.
+        StreamChunk expected = DECODER.decode(new SseEvent(null, CHAT_CHUNK));
+        byte[] chunk = CHAT_CHUNK.getBytes(StandardCharsets.US_ASCII);
+        for (int cut = 0; cut < chunk.length; cut++) {
+            byte[] cutChunk = java.util.Arrays.copyOf(chunk, cut);
+            assertThat(DECODER.decode(SseEvent.ofUtf8(null, cutChunk)).kind())
+                    .as("the first %d bytes", cut)
+                    .isIn(StreamChunk.Kind.MALFORMED, StreamChunk.Kind.CONTENT);
+            assertThat(DECODER.decode(SseEvent.ofUtf8(null, chunk)))
+                    .as("a whole chunk after the first %d bytes of one", cut)
+                    .isEqualTo(expected);
+        }
+        for (String bad : List.of(CHAT_CHUNK + " {", CHAT_CHUNK + CHAT_CHUNK, CHAT_CHUNK + " trailing", "{\"a\":[1,")) {
+            DECODER.decode(SseEvent.ofUtf8(null, bad.getBytes(StandardCharsets.US_ASCII)));
+            assertThat(DECODER.decode(SseEvent.ofUtf8(null, chunk)))
+                    .as("a whole chunk after %s", bad)
+                    .isEqualTo(expected);
         }
     }
 
