@@ -19,13 +19,11 @@ import java.io.IOException;
  * but white space after it, or does not parse, makes {@link #discard()} the caller's next step, and the next event
  * gets a new parser. Inside a value, running out of input is an error here ({@link JsonParseException}), never the
  * non-blocking parser's {@code NOT_AVAILABLE} token, which loops written for a blocking parser would not expect.
- * Not thread-safe: a {@link ThreadLocal} holds one per thread.
+ * Not thread-safe: {@link ChunkDecoder} holds one per thread.
  */
 final class ReusedChunkParser {
 
-    private static final ThreadLocal<ReusedChunkParser> PER_THREAD = ThreadLocal.withInitial(ReusedChunkParser::new);
-
-    private JsonFactory factory;
+    private final JsonFactory factory;
     private JsonParser parser;
     private ByteArrayFeeder feeder;
     private Guarded guarded;
@@ -35,20 +33,19 @@ final class ReusedChunkParser {
     /** The current event's data, whose end {@link #atEndOfData()} looks at. */
     private byte[] current;
 
-    /** This thread's parser. */
-    static ReusedChunkParser forThisThread() {
-        return PER_THREAD.get();
+    /** Parsers made by {@code factory}, one at a time. */
+    ReusedChunkParser(JsonFactory factory) {
+        this.factory = factory;
     }
 
     /**
      * Feeds one event's data as the next root value and returns the parser to read it with, positioned before its
      * first token.
      */
-    JsonParser feed(JsonFactory json, byte[] data) throws IOException {
-        if (parser == null || factory != json || !feeder.needMoreInput()) {
+    JsonParser feed(byte[] data) throws IOException {
+        if (parser == null || !feeder.needMoreInput()) {
             discard();
-            factory = json;
-            parser = json.createNonBlockingByteArrayParser();
+            parser = factory.createNonBlockingByteArrayParser();
             feeder = (ByteArrayFeeder) parser.getNonBlockingInputFeeder();
             guarded = new Guarded(parser);
             fedBefore = 0;
