@@ -19,6 +19,9 @@ import java.util.concurrent.ConcurrentHashMap;
 final class ThreadCpuSampler implements AutoCloseable {
 
     private static final long NANOS_PER_TICK = 10_000_000L; // USER_HZ is 100 on Linux
+    private static final java.io.File TASKS = new java.io.File("/proc/self/task");
+    private static final byte[] VOLUNTARY = "voluntary_ctxt_switches:".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] NONVOLUNTARY = "nonvoluntary_ctxt_switches:".getBytes(StandardCharsets.US_ASCII);
 
     private final Map<String, Long> before = new HashMap<>();
     private final Map<String, Long> latest = new ConcurrentHashMap<>();
@@ -28,6 +31,12 @@ final class ThreadCpuSampler implements AutoCloseable {
     private final Map<String, String> names = new ConcurrentHashMap<>();
     private final Thread sampler = new Thread(this::sample, "bench-cpu-sampler");
     private volatile boolean running = true;
+
+    /**
+     * The bytes of the file last read. One thread at a time reads: the constructor, then the sampler (started by it),
+     * then {@link #close()} (after joining it).
+     */
+    private byte[] buffer = new byte[8192];
 
     ThreadCpuSampler() {
         read(before, switchesBefore);
@@ -83,14 +92,7 @@ final class ThreadCpuSampler implements AutoCloseable {
         }
     }
 
-    private static final java.io.File TASKS = new java.io.File("/proc/self/task");
-    private static final byte[] VOLUNTARY = "voluntary_ctxt_switches:".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] NONVOLUNTARY = "nonvoluntary_ctxt_switches:".getBytes(StandardCharsets.US_ASCII);
-
-    /** The bytes of the file last read; one thread reads at a time (the constructor, the sampler, then close). */
-    private byte[] buffer = new byte[8192];
-
-    private synchronized int readFile(String path) throws IOException {
+    private int readFile(String path) throws IOException {
         try (java.io.FileInputStream in = new java.io.FileInputStream(path)) {
             int length = 0;
             for (int read = 0; read >= 0; read = in.read(buffer, length, buffer.length - length)) {

@@ -11,18 +11,18 @@ import java.util.concurrent.locks.LockSupport;
  * that the timeouts of finished requests do not keep them in memory.
  *
  * <p>A task due soon (an open loop's next arrival, a user's next request after its think time) is run at its time
- * to within a few microseconds, not when the kernel's timer wakes the thread: the thread wakes {@link #SPIN_AHEAD}
+ * to within a few microseconds, not when the kernel's timer wakes the thread: the thread wakes {@link #SPIN_AHEAD_NANOS}
  * early and spins until the task is due. On Linux a timed wait ends 50 µs (the timer slack) or more after its time;
  * on the machines of docs/performance.md, 0.1 ms at the median, which is a third of the send overhead issue 15 allows.
  * Spinning is capped by a {@link SpinBudget} so that a high arrival rate cannot turn it into a busy thread; beyond the
  * budget a task waits as before, never runs early. A task scheduled further ahead than {@link #SPIN_HORIZON_NANOS}
  * (a timeout) is scheduled as it is: it would rarely fire, and a wrapper would cost memory per request in flight.
- * Tasks due while the thread spins for another wait for it, at most {@code SPIN_AHEAD}.
+ * Tasks due while the thread spins for another wait for it, at most {@code SPIN_AHEAD_NANOS}.
  */
 public final class RealTimeScheduler implements TaskScheduler {
 
     /** How early the thread wakes for a task due soon, to spin until it is due: longer than most late wake-ups. */
-    static final long SPIN_AHEAD = 150_000;
+    static final long SPIN_AHEAD_NANOS = 150_000;
 
     /** Tasks due further ahead than this are not spun for. */
     static final long SPIN_HORIZON_NANOS = 1_000_000_000L;
@@ -52,12 +52,12 @@ public final class RealTimeScheduler implements TaskScheduler {
     @Override
     public Cancellable schedule(long atNanos, Runnable task) {
         long delay = Math.max(0, atNanos - clock.nanoTime());
-        if (delay <= SPIN_AHEAD || delay > SPIN_HORIZON_NANOS) {
+        if (delay <= SPIN_AHEAD_NANOS || delay > SPIN_HORIZON_NANOS) {
             ScheduledFuture<?> future = executor.schedule(task, delay, TimeUnit.NANOSECONDS);
             return () -> future.cancel(false);
         }
         OnTime onTime = new OnTime(atNanos, task);
-        onTime.future = executor.schedule(onTime, delay - SPIN_AHEAD, TimeUnit.NANOSECONDS);
+        onTime.future = executor.schedule(onTime, delay - SPIN_AHEAD_NANOS, TimeUnit.NANOSECONDS);
         return onTime;
     }
 

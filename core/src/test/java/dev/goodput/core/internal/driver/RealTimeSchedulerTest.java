@@ -28,7 +28,7 @@ class RealTimeSchedulerTest {
             long start = clock.nanoTime();
             for (int i = 0; i < tasks; i++) {
                 int task = i;
-                // From due at once to 20 ms ahead: both sides of SPIN_AHEAD.
+                // From due at once to 20 ms ahead: both sides of SPIN_AHEAD_NANOS.
                 due[i] = start + (i % 4 == 0 ? random.nextInt(100_000) : random.nextInt(20 * (int) MS));
                 scheduler.schedule(due[i], () -> {
                     ran[task] = clock.nanoTime();
@@ -65,7 +65,8 @@ class RealTimeSchedulerTest {
         try (RealTimeScheduler scheduler = new RealTimeScheduler(clock)) {
             long due = clock.nanoTime() + 20 * MS;
             TaskScheduler.Cancellable task = scheduler.schedule(due, () -> ran.set(true));
-            clock.stopAt(due - RealTimeScheduler.SPIN_AHEAD / 2); // woken early, it waits for a time that stays away
+            clock.stopAt(
+                    due - RealTimeScheduler.SPIN_AHEAD_NANOS / 2); // woken early, it waits for a time that stays away
             Thread.sleep(40);
             task.cancel();
             clock.stopAt(due);
@@ -81,7 +82,7 @@ class RealTimeSchedulerTest {
         RealTimeScheduler scheduler = new RealTimeScheduler(clock);
         long due = clock.nanoTime() + 20 * MS;
         scheduler.schedule(due, () -> ran.set(true));
-        clock.stopAt(due - RealTimeScheduler.SPIN_AHEAD / 2);
+        clock.stopAt(due - RealTimeScheduler.SPIN_AHEAD_NANOS / 2);
         Thread.sleep(40);
         scheduler.close();
         assertThat(scheduler.awaitTermination(5, TimeUnit.SECONDS)).isTrue();
