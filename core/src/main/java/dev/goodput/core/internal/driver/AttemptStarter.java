@@ -3,13 +3,18 @@ package dev.goodput.core.internal.driver;
 import dev.goodput.core.NanoClock;
 import dev.goodput.core.internal.client.StreamAttempt;
 import dev.goodput.core.internal.client.Transport;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.ArrayDeque;
 
 /**
  * Hands dispatched attempts to the transport outside the load driver's monitor: the driver queues them under its
  * monitor, and whoever dispatched starts them after releasing it, since a start costs the JDK client ~0.3 ms that
  * other threads must not wait for.
+ *
+ * <p>Each thread starts what it queued itself, never another thread's: a closed loop's follow-up goes out from the
+ * reading thread that saw its user's previous request end, which is what lets a transport write it there without a
+ * hand-off ({@link Transport#startsOnReadThreadsCheaply()}). With one queue for all threads, a reading thread that
+ * had released the monitor a moment earlier could take another loop's follow-up, and a loaded machine, where a
+ * thread is often held up between two instructions, made that common.
  *
  * <p>A start that fails at once ends its request, and that end may dispatch the next request (a closed loop's user
  * without think time) and start it on the same thread. That nested start leaves its attempt to the loop further
@@ -19,45 +24,35 @@ final class AttemptStarter {
 
     private final Transport transport;
     private final NanoClock clock;
-    /** Whether this thread is inside {@link #startQueued()}. */
-    private final ThreadLocal<Boolean> starting = ThreadLocal.withInitial(() -> false);
-    // Guarded by this.
-    private final List<StreamAttempt> queued = new ArrayList<>();
+    private final ThreadLocal<OwnQueue> queues = ThreadLocal.withInitial(OwnQueue::new);
 
     AttemptStarter(Transport transport, NanoClock clock) {
         this.transport = transport;
         this.clock = clock;
     }
 
-    /** Queues an attempt for the next {@link #startQueued()}. */
-    synchronized void queue(StreamAttempt attempt) {
-        queued.add(attempt);
+    /** Queues an attempt for this thread's next {@link #startQueued()}. */
+    void queue(StreamAttempt attempt) {
+        queues.get().attempts.add(attempt);
     }
 
-    /** Starts every queued attempt, including those queued while it runs; call without the driver's monitor. */
+    /**
+     * Starts every attempt this thread queued, including those queued while it runs; call without the driver's
+     * monitor, on the thread that dispatched.
+     */
     void startQueued() {
-        if (starting.get()) {
+        OwnQueue own = queues.get();
+        if (own.starting) {
             return; // the call further up this thread's stack takes what was just queued
         }
-        starting.set(true);
+        own.starting = true;
         try {
-            for (List<StreamAttempt> attempts = take(); !attempts.isEmpty(); attempts = take()) {
-                for (StreamAttempt attempt : attempts) {
-                    start(attempt);
-                }
+            for (StreamAttempt attempt = own.attempts.poll(); attempt != null; attempt = own.attempts.poll()) {
+                start(attempt);
             }
         } finally {
-            starting.set(false);
+            own.starting = false;
         }
-    }
-
-    private synchronized List<StreamAttempt> take() {
-        if (queued.isEmpty()) {
-            return List.of();
-        }
-        List<StreamAttempt> attempts = new ArrayList<>(queued);
-        queued.clear();
-        return attempts;
     }
 
     private void start(StreamAttempt attempt) {
@@ -70,5 +65,11 @@ final class AttemptStarter {
             // A request that cannot even be sent still ends in exactly one outcome.
             attempt.onFailure(e, clock.nanoTime());
         }
+    }
+
+    /** One thread's attempts, dispatched and not yet started, and whether it is inside {@link #startQueued()}. */
+    private static final class OwnQueue {
+        final ArrayDeque<StreamAttempt> attempts = new ArrayDeque<>();
+        boolean starting;
     }
 }

@@ -169,7 +169,10 @@ public abstract class LoadDriver {
         starter.queue(attempt);
     }
 
-    /** Hands the attempts dispatched so far to the transport; call without the monitor after every dispatch. */
+    /**
+     * Hands the attempts this thread dispatched to the transport; call without the monitor after every dispatch, on
+     * the thread that dispatched.
+     */
     protected final void startDispatched() {
         starter.startQueued();
     }
