@@ -16,6 +16,7 @@ import dev.goodput.core.internal.client.StreamAttempt;
 import dev.goodput.core.internal.client.Transport;
 import dev.goodput.core.internal.client.TransportProvider;
 import dev.goodput.core.internal.client.Transports;
+import dev.goodput.core.internal.driver.PauseMeter;
 import dev.goodput.core.internal.driver.RealTimeScheduler;
 import dev.goodput.core.internal.driver.RunEngine;
 import java.io.BufferedReader;
@@ -40,6 +41,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Histogram;
 
 /**
  * The client benchmark of issue 15: Goodput's own client against the simulated server, which runs in a separate JVM
@@ -51,6 +53,8 @@ import java.util.concurrent.TimeUnit;
  * which on Linux is the machine-wide monotonic clock, so the two sides' instants compare directly.
  *
  * <ul>
+ *   <li><b>The machine, idle</b>: before the server starts, how late a thread that asks to wake every millisecond
+ *       wakes, with nothing else of the benchmark's running; the tails of every later figure start from it.
  *   <li><b>CPU per token</b>: this process's CPU time during a run (the load driver, the HTTP client, parsing,
  *       recording, garbage collection and compilation) divided by the output tokens received.
  *   <li><b>Token timing error</b>: for every content chunk, the client's receipt stamp minus the server's write.
@@ -64,6 +68,7 @@ import java.util.concurrent.TimeUnit;
 public final class ClientBenchmark {
 
     private static final int OUTPUT_TOKENS = 1000;
+    private static final int IDLE_CHECK_SECONDS = 5;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final String baseUrl;
@@ -94,6 +99,7 @@ public final class ClientBenchmark {
         }
         // Named before anything runs, so that a wrong path fails at once, not after the warm-up.
         ReferenceClient vllmClient = ReferenceClient.configured();
+        printIdleWakeUps();
         Process server = startServer(port);
         try {
             ClientBenchmark bench = new ClientBenchmark(
@@ -153,6 +159,24 @@ public final class ClientBenchmark {
             server.destroy();
             server.waitFor(10, TimeUnit.SECONDS);
         }
+    }
+
+    /**
+     * Prints how late a thread that asks to wake every millisecond wakes on this machine with nothing else of the
+     * benchmark's running: the client health pause meter for {@code IDLE_CHECK_SECONDS}, before the server starts.
+     * Tails of every later figure start from this, so it says how quiet the machine was for the run.
+     */
+    private static void printIdleWakeUps() throws InterruptedException {
+        PauseMeter meter = new PauseMeter().start();
+        Thread.sleep(IDLE_CHECK_SECONDS * 1000L);
+        Histogram late = meter.stop();
+        System.out.printf(
+                Locale.ROOT,
+                "machine, idle: a thread waking every 1 ms woke late p50 %.3f ms p99 %.3f ms max %.3f ms (%d s)%n",
+                late.getValueAtPercentile(50) / 1e6,
+                late.getValueAtPercentile(99) / 1e6,
+                late.getMaxValue() / 1e6,
+                IDLE_CHECK_SECONDS);
     }
 
     /** Prints Goodput's CPU per token and p99 timing error as multiples of another reader's of the same streams. */
