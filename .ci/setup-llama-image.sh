@@ -8,9 +8,18 @@
 #   eval "$(bash .ci/setup-podman.sh)"; eval "$(bash .ci/setup-llama.sh)"; eval "$(bash .ci/setup-llama-image.sh)"
 # Idempotent: the import is skipped when the image exists. Prints only the export line on stdout; if anything
 # fails it prints nothing there and exits 0, so the build still runs and the end-to-end test skips itself.
+# `--name-for <version>` prints only the name the image of that llama.cpp version has.
 set -uo pipefail
 
 say() { echo "setup-llama-image: $*" >&2; }
+
+image_name() { echo "localhost/goodput-llama.cpp:server-$1"; }
+
+# The image's name for a llama.cpp version, for .ci/setup-llama.sh --background, which exports it before it exists.
+if [ "${1:-}" = "--name-for" ]; then
+  image_name "$2"
+  exit 0
+fi
 
 setup() {
   local binary=${GOODPUT_LLAMA_SERVER:-} version=${GOODPUT_LLAMA_VERSION:-}
@@ -26,7 +35,7 @@ setup() {
     say "podman is not installed; run .ci/setup-podman.sh first. NO IMAGE BUILT"
     return 1
   fi
-  IMAGE="localhost/goodput-llama.cpp:server-$version"
+  IMAGE=$(image_name "$version")
   if podman image exists "$IMAGE"; then
     return 0
   fi

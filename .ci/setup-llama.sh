@@ -7,6 +7,15 @@
 # Idempotent; a second run on the same machine takes seconds. Run as root (it may apt-get install cmake, g++,
 # git, npm and python3-numpy when they are missing). Prints the environment to export; source-friendly use:
 #   eval "$(bash .ci/setup-llama.sh)"
+#
+# With --background (what .ci/run uses) a machine without the cache does not wait for the build: the script
+# installs the packages, starts the build, the model and the image of .ci/setup-llama-image.sh in the
+# background in the idle scheduling class (SCHED_IDLE, so it only gets a core that nothing else wants), and
+# prints the same exports at once plus GOODPUT_LLAMA_IMAGE and GOODPUT_LLAMA_PENDING, a directory where the
+# background job writes its log, then "done" when it has ended and "server-failed" or "image-failed" with the
+# reason when a part failed. The tests that need the server wait for "done" (real-server-tests'
+# AwaitLlamaSetup, testcontainers' LlamaCppContainerTest), so the compile overlaps the build's first modules
+# instead of adding about 7 minutes before them. With the cache filled, --background changes nothing.
 # Everything it says goes to stderr except the export lines. If any step fails it prints nothing to stdout,
 # prints a loud banner with the reason to stderr and exits 0, so the build still runs and the real-server
 # tests skip themselves with a message.
@@ -119,12 +128,16 @@ build_server() {
 }
 
 # The model and tokenizer.json, named by a hash of the generator so that changing it makes a new model.
-make_model() {
+model_paths() {
   [ -f "$GENERATOR" ] || { fail "no model generator at $GENERATOR"; return 1; }
-  local hash
-  hash=$(sha256sum "$GENERATOR" | cut -c1-12)
-  MODEL="$DEST/models/$MODEL_NAME-$hash.gguf"
-  TOKENIZER="$DEST/models/$MODEL_NAME-$hash.tokenizer.json"
+  HASH=$(sha256sum "$GENERATOR" | cut -c1-12)
+  MODEL="$DEST/models/$MODEL_NAME-$HASH.gguf"
+  TOKENIZER="$DEST/models/$MODEL_NAME-$HASH.tokenizer.json"
+}
+
+make_model() {
+  model_paths || return 1
+  local hash=$HASH
   [ -s "$MODEL" ] && [ -s "$TOKENIZER" ] && return 0
 
   need_packages python3 python3-numpy || return 1
@@ -152,7 +165,11 @@ smoke_test() {
   local model=$1 port pid log ok=1
   port=$(/usr/bin/python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
   log=$(mktemp)
-  "$DEST/bin/llama-server" -m "$model" --host 127.0.0.1 --port "$port" -c 512 -t 1 --parallel 1 >"$log" 2>&1 &
+  # At normal priority even in a background setup: in the idle class it could miss the 20 s below on a busy machine.
+  local priority=()
+  chrt --other 0 true 2>/dev/null && priority=(chrt --other 0)
+  "${priority[@]}" "$DEST/bin/llama-server" -m "$model" --host 127.0.0.1 --port "$port" -c 512 -t 1 --parallel 1 \
+    >"$log" 2>&1 &
   pid=$!
   for _ in $(seq 1 100); do
     curl -sf "http://127.0.0.1:$port/health" >/dev/null 2>&1 && { ok=0; break; }
@@ -205,6 +222,78 @@ banner() {
     echo
   } >&2
 }
+
+# Whether everything the tests need is in the cache already (read without the lock: a complete cache is only
+# ever renamed into place).
+cached() {
+  [ -x "$DEST/bin/llama-server" ] && [ -s "$DEST/COMMIT" ] && [ -d "$DEST/gguf-py" ] &&
+    [ -s "$DEST/vocab/ggml-vocab-llama-bpe.gguf" ] && [ -s "$MODEL" ] && [ -s "$TOKENIZER" ]
+}
+
+# The background job: this script in its foreground mode, then the image, in the idle scheduling class; every
+# outcome is a file in $1 (see the header), "done" last.
+background_worker() {
+  local pending=$1 idle=()
+  chrt --idle 0 true 2>/dev/null && idle=(chrt --idle 0)
+  "${idle[@]}" bash "$HERE/setup-llama.sh" >"$pending/exports" 2>"$pending/log"
+  if grep -q '^export GOODPUT_LLAMA_SERVER=' "$pending/exports"; then
+    (
+      set -a
+      # shellcheck disable=SC1091
+      . "$pending/exports"
+      "${idle[@]}" bash "$HERE/setup-llama-image.sh"
+    ) >"$pending/image-exports" 2>>"$pending/log"
+    grep -q '^export GOODPUT_LLAMA_IMAGE=' "$pending/image-exports" ||
+      echo "the llama.cpp image was not built (log: $pending/log)" >"$pending/image-failed"
+  else
+    local reason
+    reason=$(sed -n 's/^##  REAL-SERVER TESTS WILL BE SKIPPED: //p' "$pending/log" | head -1)
+    echo "llama-server could not be set up: ${reason:-see the log} (log: $pending/log)" >"$pending/server-failed"
+    cp "$pending/server-failed" "$pending/image-failed"
+  fi
+  touch "$pending/done"
+}
+
+# Starts the background job and prints the exports it will make true.
+start_background() {
+  mkdir -p "$BASE" || { fail "cannot create $BASE"; return 1; }
+  # The packages now, in the foreground: the other set-up scripts' apt-get must not meet this one's.
+  command -v npm >/dev/null 2>&1 || need_packages npm || return 1
+  need_packages cmake g++ make git python3 python3-numpy || return 1
+  find "$BASE" -maxdepth 1 -name '.background.*' -mtime +1 -exec rm -rf {} + 2>/dev/null
+  PENDING=$(mktemp -d "$BASE/.background.XXXXXX") || { fail "cannot create a directory under $BASE"; return 1; }
+  # Its own session, so that .ci/run can stop the whole job (make, the compilers) if the build ends first.
+  setsid bash "$HERE/setup-llama.sh" --background-worker "$PENDING" </dev/null >/dev/null 2>&1 &
+  echo $! >"$PENDING/pid"
+  say "building llama-server, the model and its image in the background (idle priority); log: $PENDING/log"
+}
+
+case "${1:-}" in
+  --background-worker)
+    background_worker "$2"
+    exit 0
+    ;;
+  --background)
+    if model_paths && ! cached; then
+      if start_background; then
+        echo "export GOODPUT_LLAMA_PENDING=$PENDING"
+        echo "export GOODPUT_LLAMA_SERVER=$DEST/bin/llama-server"
+        echo "export GOODPUT_LLAMA_MODEL=$MODEL"
+        echo "export GOODPUT_LLAMA_TOKENIZER=$TOKENIZER"
+        echo "export GOODPUT_LLAMA_VERSION=$LLAMA_TAG"
+        echo "export GOODPUT_LLAMA_IMAGE=$(bash "$HERE/setup-llama-image.sh" --name-for "$LLAMA_TAG")"
+      else
+        banner "${FAILURE:-unknown failure}"
+      fi
+      exit 0
+    fi
+    ;;
+  "") ;;
+  *)
+    say "unknown option '$1' (known: --background)"
+    exit 2
+    ;;
+esac
 
 if setup; then
   exec 9>&-

@@ -5,10 +5,12 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Runs a test class only where {@code .ci/setup-llama.sh} has set up llama-server and the tiny model; elsewhere it
- * is skipped with the instruction to run that script.
+ * is skipped with the instruction to run that script. Where that script's build still runs in the background, the
+ * class waits for it first ({@link AwaitLlamaSetup}).
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
@@ -24,4 +26,5 @@ import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
         named = LlamaServer.TOKENIZER_VARIABLE,
         matches = ".+",
         disabledReason = LlamaServer.SKIP_REASON)
+@ExtendWith(AwaitLlamaSetup.class)
 @interface RequiresLlamaServer {}

@@ -15,6 +15,7 @@ import dev.goodput.core.report.ConsoleReport;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.testcontainers.utility.DockerImageName;
@@ -29,6 +30,39 @@ class LlamaCppContainerTest {
 
     private static final int REQUESTS = 20;
     private static final int OUTPUT_TOKENS = 16;
+
+    /**
+     * Where {@code .ci/setup-llama.sh --background} still builds the server and its image, waits for it (up to 30
+     * minutes, outside the test's own timeout) and skips with the reason if the image could not be built. The same
+     * wait as real-server-tests' {@code AwaitLlamaSetup}, whose module this one does not see.
+     */
+    @BeforeAll
+    static void awaitBackgroundSetup() throws Exception {
+        String pending = System.getenv("GOODPUT_LLAMA_PENDING");
+        if (pending == null || pending.isBlank()) {
+            return;
+        }
+        Path directory = Path.of(pending);
+        long deadline = System.nanoTime() + Duration.ofMinutes(30).toNanos();
+        for (int seconds = 0; !Files.exists(directory.resolve("done")); seconds++) {
+            assumeTrue(System.nanoTime() < deadline, "the background llama-server set-up did not end within 30 min");
+            if (seconds % 60 == 0) {
+                System.out.println("waiting for the background llama-server set-up, " + seconds + " s so far (log: "
+                        + directory.resolve("log") + ")");
+            }
+            Thread.sleep(1000);
+        }
+        Path failure = directory.resolve("image-failed");
+        assumeTrue(!Files.exists(failure), () -> readQuietly(failure));
+    }
+
+    private static String readQuietly(Path file) {
+        try {
+            return Files.readString(file).strip();
+        } catch (java.io.IOException e) {
+            return "the background llama-server set-up failed (" + file + ")";
+        }
+    }
 
     @Test
     @Timeout(120)
