@@ -1,5 +1,6 @@
 package dev.goodput.realserver;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,9 +19,9 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  */
 final class AwaitLlamaSetup implements ExecutionCondition {
 
-    static final String PENDING_VARIABLE = "GOODPUT_LLAMA_PENDING";
+    private static final String PENDING_VARIABLE = "GOODPUT_LLAMA_PENDING";
 
-    /** Longer than the build takes on a busy 2-core machine at idle priority (about 15 minutes measured). */
+    /** Over twice what the build took beside Maven at idle priority on a 2-core machine (12 minutes). */
     private static final Duration LIMIT = Duration.ofMinutes(30);
 
     private static final Duration SAY_EVERY = Duration.ofMinutes(1);
@@ -28,7 +29,7 @@ final class AwaitLlamaSetup implements ExecutionCondition {
     @Override
     public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
         try {
-            return await(System.getenv(PENDING_VARIABLE), "server-failed", LIMIT)
+            return await(System.getenv(PENDING_VARIABLE))
                     .map(ConditionEvaluationResult::disabled)
                     .orElse(ConditionEvaluationResult.enabled("llama-server is set up"));
         } catch (InterruptedException e) {
@@ -38,12 +39,10 @@ final class AwaitLlamaSetup implements ExecutionCondition {
     }
 
     /**
-     * Returns why the part is missing once the background set-up in {@code pending} has ended or the limit has
-     * passed, or nothing when it is there (or nothing was pending). {@code failureFile} is the file the set-up
-     * writes when that part failed.
+     * Returns why llama-server is missing once the background set-up in {@code pending} has ended (or the limit has
+     * passed), or nothing when it is there or nothing was pending.
      */
-    static synchronized Optional<String> await(String pending, String failureFile, Duration limit)
-            throws InterruptedException {
+    private static synchronized Optional<String> await(String pending) throws InterruptedException {
         if (pending == null || pending.isBlank()) {
             return Optional.empty();
         }
@@ -52,8 +51,8 @@ final class AwaitLlamaSetup implements ExecutionCondition {
         long nextWord = 0;
         while (!Files.exists(directory.resolve("done"))) {
             long waited = System.nanoTime() - start;
-            if (waited > limit.toNanos()) {
-                return Optional.of("the background llama-server set-up did not end within " + limit.toMinutes()
+            if (waited > LIMIT.toNanos()) {
+                return Optional.of("the background llama-server set-up did not end within " + LIMIT.toMinutes()
                         + " minutes (log: " + directory.resolve("log") + ")");
             }
             if (waited >= nextWord) {
@@ -63,12 +62,12 @@ final class AwaitLlamaSetup implements ExecutionCondition {
             }
             Thread.sleep(1000);
         }
-        Path failure = directory.resolve(failureFile);
+        Path failure = directory.resolve("server-failed");
         if (Files.exists(failure)) {
             try {
                 return Optional.of(
                         Files.readString(failure, StandardCharsets.UTF_8).strip());
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 return Optional.of("the background llama-server set-up failed (" + failure + ")");
             }
         }

@@ -12,6 +12,7 @@ import dev.goodput.core.RunResult;
 import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.WorkloadSpec;
 import dev.goodput.core.report.ConsoleReport;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -59,7 +60,7 @@ class LlamaCppContainerTest {
     private static String readQuietly(Path file) {
         try {
             return Files.readString(file).strip();
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return "the background llama-server set-up failed (" + file + ")";
         }
     }
