@@ -137,14 +137,13 @@ model_paths() {
 
 make_model() {
   model_paths || return 1
-  local hash=$HASH
   [ -s "$MODEL" ] && [ -s "$TOKENIZER" ] && return 0
 
   need_packages python3 python3-numpy || return 1
   local t0 t1 tmp
   t0=$(now)
   tmp=$(mktemp -d "$DEST/models/.gen.XXXXXX") || { fail "cannot write under $DEST/models"; return 1; }
-  say "generating $MODEL_NAME-$hash (random weights, fixed seed)"
+  say "generating $MODEL_NAME-$HASH (random weights, fixed seed)"
   PYTHONPATH="$DEST/gguf-py" /usr/bin/python3 "$GENERATOR" --vocab "$DEST/vocab/ggml-vocab-llama-bpe.gguf" \
     --out "$tmp/model.gguf" --tokenizer-out "$tmp/tokenizer.json" >&2 ||
     { rm -rf "$tmp"; fail "the model generator failed"; return 1; }
@@ -155,7 +154,7 @@ make_model() {
   mv "$tmp/tokenizer.json" "$TOKENIZER" && mv "$tmp/model.gguf" "$MODEL" && rm -rf "$tmp" ||
     { fail "moving the model into $DEST/models failed"; return 1; }
   # Older generations of the model are of no further use.
-  find "$DEST/models" -maxdepth 1 -name "$MODEL_NAME-*" ! -name "$MODEL_NAME-$hash.*" -delete
+  find "$DEST/models" -maxdepth 1 -name "$MODEL_NAME-*" ! -name "$MODEL_NAME-$HASH.*" -delete
   t1=$(now); say "model generation and check took $((t1 - t0)) s ($(du -sh "$MODEL" | cut -f1))"
 }
 
