@@ -80,7 +80,10 @@ public final class ClassSplit {
                     RunSnapshot.NOT_TRACKED,
                     RunSnapshot.NOT_TRACKED,
                     RunSnapshot.NOT_TRACKED,
-                    snapshot.clientPauses());
+                    snapshot.clientPauses(),
+                    Map.of(),
+                    gaps == null ? null : gaps.iclBlocks(),
+                    gaps == null ? null : gaps.itlBlocks());
             results.put(name, ResultCalculator.compute(spec, environment, part, name, Map.of(), window));
         });
         return results;

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.LongFunction;
+import dev.goodput.core.internal.stats.SampleBlocks;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -115,23 +116,29 @@ public final class RunRecorder {
         List<RequestRecord> copy;
         Histogram icl;
         Histogram itl;
+        SampleBlocks iclBlocks;
+        SampleBlocks itlBlocks;
         long ignoreEos;
         long shorter;
         long peakChunksPerSecond;
         Histogram pauses;
         Map<String, RunSnapshot.Gaps> gapsByClass = new TreeMap<>();
         synchronized (this) {
-            classGaps.forEach(
-                    (name, pooled) -> gapsByClass.put(name, new RunSnapshot.Gaps(pooled.icl(), pooled.itl())));
+            classGaps.forEach((name, pooled) -> gapsByClass.put(
+                    name,
+                    new RunSnapshot.Gaps(pooled.icl(), pooled.itl(), pooled.iclBlocks(), pooled.itlBlocks())));
             pauses = clientPauses;
             copy = new ArrayList<>(records);
             icl = gaps.icl();
             itl = gaps.itl();
+            iclBlocks = gaps.iclBlocks();
+            itlBlocks = gaps.itlBlocks();
             ignoreEos = ignoreEosRequests;
             shorter = shorterThanAsked;
             peakChunksPerSecond = chunks.peakPerSecond();
         }
         // Sorted outside the lock, so that recording threads do not wait for it.
-        return new RunSnapshot(copy, icl, itl, ignoreEos, shorter, peakChunksPerSecond, pauses, gapsByClass);
+        return new RunSnapshot(
+                copy, icl, itl, ignoreEos, shorter, peakChunksPerSecond, pauses, gapsByClass, iclBlocks, itlBlocks);
     }
 }
