@@ -57,7 +57,7 @@ public final class ClassSplit {
      * the workload has no classes.
      */
     static Map<String, RunResult> results(
-            RunSpec spec, RunEnvironment environment, RunSnapshot snapshot, SteadyState window) {
+            RunSpec spec, RunEnvironment environment, RunSnapshot snapshot, SteadyState window, double confidence) {
         if (!(spec.workload() instanceof WorkloadMix mix)) {
             return Map.of();
         }
@@ -84,7 +84,7 @@ public final class ClassSplit {
                     Map.of(),
                     gaps == null ? null : gaps.iclBlocks(),
                     gaps == null ? null : gaps.itlBlocks());
-            results.put(name, ResultCalculator.compute(spec, environment, part, name, Map.of(), window));
+            results.put(name, ResultCalculator.compute(spec, environment, part, name, Map.of(), window, confidence));
         });
         return results;
     }

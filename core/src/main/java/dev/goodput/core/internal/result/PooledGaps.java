@@ -15,7 +15,7 @@ import org.HdrHistogram.Histogram;
  */
 public final class PooledGaps {
 
-    private static final int SIGNIFICANT_DIGITS = 3;
+    static final int SIGNIFICANT_DIGITS = 3;
 
     private final Histogram icl = new Histogram(SIGNIFICANT_DIGITS);
     private final Histogram itl = new Histogram(SIGNIFICANT_DIGITS);
@@ -44,6 +44,12 @@ public final class PooledGaps {
     /** Returns the ITL gaps by block of requests, in schedule order. */
     public SampleBlocks itlBlocks() {
         return itlBlocks.snapshot();
+    }
+
+    /** Adds this pooled ICL and ITL into the given histograms (a run's segments pooled together). */
+    void addTo(Histogram iclTotal, Histogram itlTotal) {
+        iclTotal.add(icl);
+        itlTotal.add(itl);
     }
 
     /** Returns a copy of the ICL histogram. */

@@ -46,12 +46,28 @@ public final class ResultCalculator {
      * @param snapshot everything it measured
      */
     public static RunResult compute(RunSpec spec, RunEnvironment environment, RunSnapshot snapshot) {
+        return compute(spec, environment, snapshot, spec.confidence());
+    }
+
+    /**
+     * Computes the result of a run from what it measured, its verdicts on intervals at {@code verdictConfidence}
+     * instead of the spec's: a look of a sequential run judges at a higher level, so that all its looks together
+     * keep the spec's ({@code SequentialBoundary}).
+     */
+    public static RunResult compute(
+            RunSpec spec, RunEnvironment environment, RunSnapshot snapshot, double verdictConfidence) {
         // The steady state is the server's and the whole load's: every class is judged over the run's window.
         SteadyState window = SteadyStateDetector.detect(snapshot.records().stream()
                 .filter(record -> record.phase() == Phase.MEASURED)
                 .toList());
         return compute(
-                spec, environment, snapshot, null, ClassSplit.results(spec, environment, snapshot, window), window);
+                spec,
+                environment,
+                snapshot,
+                null,
+                ClassSplit.results(spec, environment, snapshot, window, verdictConfidence),
+                window,
+                verdictConfidence);
     }
 
     /**
@@ -65,7 +81,8 @@ public final class ResultCalculator {
             RunSnapshot snapshot,
             String onlyClass,
             Map<String, RunResult> classes,
-            SteadyState window) {
+            SteadyState window,
+            double confidence) {
         List<RequestRecord> records = snapshot.records();
         List<RequestRecord> measured = new ArrayList<>();
         List<RequestRecord> successes = new ArrayList<>();
@@ -103,7 +120,7 @@ public final class ResultCalculator {
                 record -> ClassSplit.isGood(record, spec),
                 measured.stream().mapToLong(RequestRecord::intendedNanos).min().orElse(0),
                 scope.windowSeconds(),
-                spec.confidence());
+                confidence);
 
         List<ObjectiveVerdict> verdicts = new ArrayList<>();
         for (Objective slo : spec.objectives()) {
@@ -121,7 +138,7 @@ public final class ResultCalculator {
                         measured.size(),
                         estimate == null ? Double.NaN : estimate.effectiveCount()));
             } else {
-                verdicts.add(ObjectiveEvaluator.evaluate(slo, distributions.get(slo.metric()), spec.confidence()));
+                verdicts.add(ObjectiveEvaluator.evaluate(slo, distributions.get(slo.metric()), confidence));
             }
         }
         return new RunResult(

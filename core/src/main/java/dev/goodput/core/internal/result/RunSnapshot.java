@@ -1,12 +1,12 @@
 package dev.goodput.core.internal.result;
 
 import dev.goodput.core.RequestRecord;
+import dev.goodput.core.internal.stats.SampleBlocks;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import dev.goodput.core.internal.stats.SampleBlocks;
 import org.HdrHistogram.Histogram;
 
 /**

@@ -34,8 +34,7 @@ final class RunValueIntervals {
         double z2 = z * z;
         double center = (share + z2 / (2 * count)) / (1 + z2 / count);
         double half = z / (1 + z2 / count) * Math.sqrt(share * (1 - share) / count + z2 / (4 * count * count));
-        return new ConfidenceInterval(
-                Math.max(0, center - half), Math.min(1, center + half), confidence, SHARE_METHOD);
+        return new ConfidenceInterval(Math.max(0, center - half), Math.min(1, center + half), confidence, SHARE_METHOD);
     }
 
     /**
@@ -58,13 +57,41 @@ final class RunValueIntervals {
         long windowEnd = windowStartNanos + Math.round(windowSeconds * 1e9);
         long[] ends = successes.stream().mapToLong(RequestRecord::endNanos).toArray();
         rate(estimates, Metric.REQUEST_THROUGHPUT, successes, ends, r -> 1, windowStartNanos, windowEnd, confidence);
-        rate(estimates, Metric.OUTPUT_TOKEN_THROUGHPUT, successes, ends, RequestRecord::outputTokens,
-                windowStartNanos, windowEnd, confidence);
-        rate(estimates, Metric.INPUT_TOKEN_THROUGHPUT, successes, ends, r -> Math.max(0, r.inputTokens()),
-                windowStartNanos, windowEnd, confidence);
-        rate(estimates, Metric.TOTAL_TOKEN_THROUGHPUT, successes, ends,
-                r -> Math.max(0, r.inputTokens()) + r.outputTokens(), windowStartNanos, windowEnd, confidence);
-        rate(estimates, Metric.GOODPUT, successes, ends, r -> isGood.test(r) ? 1 : 0, windowStartNanos, windowEnd,
+        rate(
+                estimates,
+                Metric.OUTPUT_TOKEN_THROUGHPUT,
+                successes,
+                ends,
+                RequestRecord::outputTokens,
+                windowStartNanos,
+                windowEnd,
+                confidence);
+        rate(
+                estimates,
+                Metric.INPUT_TOKEN_THROUGHPUT,
+                successes,
+                ends,
+                r -> Math.max(0, r.inputTokens()),
+                windowStartNanos,
+                windowEnd,
+                confidence);
+        rate(
+                estimates,
+                Metric.TOTAL_TOKEN_THROUGHPUT,
+                successes,
+                ends,
+                r -> Math.max(0, r.inputTokens()) + r.outputTokens(),
+                windowStartNanos,
+                windowEnd,
+                confidence);
+        rate(
+                estimates,
+                Metric.GOODPUT,
+                successes,
+                ends,
+                r -> isGood.test(r) ? 1 : 0,
+                windowStartNanos,
+                windowEnd,
                 confidence);
         List<RequestRecord> ended = measured.stream()
                 .filter(record -> record.outcome() != Outcome.CANCELLED)
@@ -105,7 +132,8 @@ final class RunValueIntervals {
         }
         int n = indicators.length;
         if (n == 0) {
-            estimates.put(metric, new Estimate(new ConfidenceInterval(Double.NaN, Double.NaN, confidence, SHARE_METHOD), 0));
+            estimates.put(
+                    metric, new Estimate(new ConfidenceInterval(Double.NaN, Double.NaN, confidence, SHARE_METHOD), 0));
             return;
         }
         double share = sum / n;

@@ -50,8 +50,7 @@ public record CorrelatedQuantile(ConfidenceInterval interval, double effectiveCo
                     "the sorted view has " + n + " samples, the ordered one " + inOrder.length);
         }
         double probability = percentile / 100;
-        double effective =
-                n == 0 ? 0 : effectiveCount(inOrder, sorted.percentile(percentile), probability, confidence);
+        double effective = n == 0 ? 0 : effectiveCount(inOrder, sorted.percentile(percentile), probability, confidence);
         return withEffectiveCount(sorted, effective, probability, confidence, METHOD);
     }
 
@@ -86,7 +85,11 @@ public record CorrelatedQuantile(ConfidenceInterval interval, double effectiveCo
         long effectiveRanks = Math.max(1, (long) Math.floor(effective));
         if (effectiveRanks >= n) {
             return new CorrelatedQuantile(
-                    withMethod(OrderStatisticInterval.of(n, probability, confidence).applyTo(sorted), method), n);
+                    withMethod(
+                            OrderStatisticInterval.of(n, probability, confidence)
+                                    .applyTo(sorted),
+                            method),
+                    n);
         }
         OrderStatisticInterval ranks = OrderStatisticInterval.of(effectiveRanks, probability, confidence);
         double scale = (double) n / effectiveRanks;

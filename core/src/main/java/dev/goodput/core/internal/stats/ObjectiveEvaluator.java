@@ -136,8 +136,7 @@ public final class ObjectiveEvaluator {
                 trials.meanInterval(confidence).upper(),
                 confidence,
                 "Student t over " + defined.length + " trials");
-        return judge(
-                slo, trials.mean(), interval, sampleCount, sampleCount, upper -> "no interval over the trials");
+        return judge(slo, trials.mean(), interval, sampleCount, sampleCount, upper -> "no interval over the trials");
     }
 
     /**

@@ -28,7 +28,8 @@ public record WindowRate(double rate, ConfidenceInterval interval, double effect
      * @param eventNanos when each event happened
      * @param weights each event's weight (its tokens, or 1 for a request)
      */
-    public static WindowRate of(long[] eventNanos, double[] weights, long startNanos, long endNanos, double confidence) {
+    public static WindowRate of(
+            long[] eventNanos, double[] weights, long startNanos, long endNanos, double confidence) {
         Confidence.require(confidence);
         if (endNanos <= startNanos) {
             return new WindowRate(
