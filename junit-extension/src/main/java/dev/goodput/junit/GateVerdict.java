@@ -133,6 +133,11 @@ final class GateVerdict {
         for (ObjectiveVerdict verdict : verdicts) {
             message.append("  ").append(verdict.describe()).append('\n');
         }
+        if (result.runLength().untilDecided()) {
+            message.append("run length: ")
+                    .append(result.runLength().stopReason())
+                    .append('\n');
+        }
         var accounting = result.accounting();
         message.append("load: ")
                 .append(result.spec().load())

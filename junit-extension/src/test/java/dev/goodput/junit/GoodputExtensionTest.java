@@ -308,6 +308,42 @@ class GoodputExtensionTest {
         void nothingToSizeFor() {}
     }
 
+    @GoodputTest
+    @SimulatedServer(preset = "fixed")
+    static class LastsUntilDecided {
+        static RunResult captured;
+
+        @org.junit.jupiter.api.Test
+        @Workload(inputTokens = 8, outputTokens = 2)
+        @LoadProfile(rate = 200, requests = 4000, untilDecidedFrom = 100, warmupRequests = 4)
+        @Slo(metric = TTFT, percentile = 90, atMost = 2000)
+        void gate(RunResult result) {
+            captured = result;
+        }
+
+        @org.junit.jupiter.api.Test
+        @LoadProfile(rate = 200, untilDecidedFrom = 100, durationSeconds = 1)
+        @Slo(metric = TTFT, percentile = 90, atMost = 2000)
+        void noMaximum() {}
+    }
+
+    @Test
+    void should_stop_a_run_that_lasts_until_decided_at_its_first_deciding_look() {
+        Events events = execute(LastsUntilDecided.class, Map.of()).testEvents();
+
+        assertThat(failureMessages(events))
+                .containsExactly(Map.entry(
+                        "noMaximum",
+                        "@LoadProfile on LastsUntilDecided.noMaximum(): untilDecidedFrom = 100 needs requests as the"
+                                + " run's maximum, a count, not none"));
+        RunResult result = LastsUntilDecided.captured;
+        assertThat(result.runLength().decided()).isTrue();
+        assertThat(result.runLength().looks()).hasSize(1);
+        assertThat(result.accounting().measured()).isEqualTo(100);
+        assertThat(result.accounting().scheduled()).isLessThan(4000);
+        assertThat(result.verdicts()).extracting(v -> v.verdict()).containsOnly(Verdict.MET);
+    }
+
     @Test
     void should_size_an_auto_request_limit_for_the_strictest_percentile_plus_the_warmup() {
         Events events = execute(SizedForItsObjectives.class, Map.of("goodput.load.scale", "0.5"))

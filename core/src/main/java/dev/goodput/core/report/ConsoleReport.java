@@ -136,6 +136,9 @@ public final class ConsoleReport {
         for (ObjectiveVerdict verdict : result.verdicts()) {
             line(out, "  %s", verdict.describe());
         }
+        if (result.runLength().untilDecided()) {
+            line(out, "run length: %s", result.runLength().stopReason());
+        }
         return out.toString();
     }
 

@@ -63,6 +63,17 @@ public final class HtmlReport {
                 .append(Html.verdict(verdict(result)))
                 .append("</h1>");
         body.append("<h2>Objectives</h2>").append(objectives(result));
+        if (result.runLength().untilDecided()) {
+            body.append("<p class=\"note\">Run length: ")
+                    .append(Html.escape(result.runLength().stopReason()))
+                    .append(". Looks: ")
+                    .append(Html.escape(String.join(
+                            "; ",
+                            result.runLength().looks().stream()
+                                    .map(dev.goodput.core.RunLength.Look::describe)
+                                    .toList())))
+                    .append(".</p>");
+        }
         body.append("<h2 id=\"failures\">Failures</h2>").append(FailureSection.format(result));
         body.append("<h2>Configuration and environment</h2>").append(configuration(result));
         body.append("<h2>Metrics</h2>").append(metrics(result));
@@ -121,7 +132,9 @@ public final class HtmlReport {
                     interval,
                     verdict.objective().comparison().symbol() + " "
                             + Units.format(metric, verdict.objective().threshold()),
-                    Long.toString(verdict.sampleCount()),
+                    verdict.isCorrelated()
+                            ? verdict.sampleCount() + " (effectively " + Math.round(verdict.effectiveCount()) + ")"
+                            : Long.toString(verdict.sampleCount()),
                     Html.markup(Html.verdict(verdict.verdict().name())),
                     verdict.reason() == null ? "" : verdict.reason()));
         }
