@@ -99,7 +99,7 @@ public final class ObjectiveEvaluator {
      */
     public static ObjectiveVerdict evaluateValue(
             Objective slo, double value, ConfidenceInterval interval, long sampleCount, double effectiveCount) {
-        if (interval == null) {
+        if (interval == null || isAtTheEdgeOfAShare(slo)) {
             return evaluateValue(slo, value, sampleCount);
         }
         ObjectiveVerdict plain = evaluateValue(slo, value, sampleCount);
@@ -114,6 +114,20 @@ public final class ObjectiveEvaluator {
                 effectiveCount,
                 upper -> "too few requests or time batches for a " + Confidence.percent(interval.confidence())
                         + "% interval");
+    }
+
+    /**
+     * Returns whether the objective asks a share for all or nothing (an error rate of at most 0, an SLO attainment of
+     * at least 1): a claim about this run's requests, not about a long-run rate, which no interval could ever prove;
+     * it is judged on the run's value directly, so one failed request violates it.
+     */
+    private static boolean isAtTheEdgeOfAShare(Objective slo) {
+        return (slo.metric() == Metric.ERROR_RATE
+                        && slo.comparison() == Objective.Comparison.AT_MOST
+                        && slo.threshold() <= 0)
+                || (slo.metric() == Metric.SLO_ATTAINMENT
+                        && slo.comparison() == Objective.Comparison.AT_LEAST
+                        && slo.threshold() >= 1);
     }
 
     /**
