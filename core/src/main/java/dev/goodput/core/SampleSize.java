@@ -54,6 +54,9 @@ import org.apiguardian.api.API;
  * @param basis how {@code planned} was found
  * @param plan how it was counted, in the load's setting names, for example {@code "requests 110 - warmupRequests
  *     10"}
+ *
+ * <p>Longer than 300 lines because it is the one place that counts what a load plans, by every kind of limit,
+ * warm-up and cool-down, and words what that count cannot promise.
  */
 @API(status = EXPERIMENTAL, since = "0.2")
 public record SampleSize(

@@ -35,6 +35,9 @@ import org.apiguardian.api.API;
  * <p>Latencies are in milliseconds (keys end in {@code _ms}); rates per second; ratios between 0 and 1. A
  * value that does not exist (no samples) is {@code null}. The API key never appears: the configuration holds
  * only the name of its environment variable.
+ *
+ * <p>Longer than 300 lines because result.json has one writer: each block (load, metrics, verdicts, run length,
+ * classes, tokens, client health, vLLM's names) is a short method beside the others, so the file reads as the schema.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class JsonReport {

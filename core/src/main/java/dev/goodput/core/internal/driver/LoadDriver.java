@@ -32,6 +32,9 @@ import java.util.function.LongFunction;
  * object's monitor; requests are never called while it is held except to mark them sent and cancel them, which is
  * safe because a request calls back only outside its own monitor. The transport is handed a dispatched attempt
  * after the monitor is released ({@link #startDispatched()}, {@link AttemptStarter}).
+ *
+ * <p>Longer than 300 lines because it holds the one life cycle every request goes through (created, dispatched,
+ * retried, ended, cancelled) and the run's end, under one monitor whose contract must be read in one place.
  */
 public abstract class LoadDriver {
 

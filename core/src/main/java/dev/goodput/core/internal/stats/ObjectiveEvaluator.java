@@ -24,6 +24,9 @@ import java.util.OptionalLong;
  * <p>When the samples come in the order they were taken ({@link Distribution#inOrder()}, as a run's per-request
  * metrics do), intervals account for correlation between successive samples: the mean's by {@link BatchMeans},
  * a percentile's by {@link CorrelatedQuantile}. Pooled histograms have no order and keep the plain intervals.
+ *
+ * <p>Longer than 300 lines because every kind of statistic a verdict can rest on (percentile, mean, max, rate,
+ * share, trials) is judged here, beside the one judgement they share, so that no two are judged differently.
  */
 public final class ObjectiveEvaluator {
 
