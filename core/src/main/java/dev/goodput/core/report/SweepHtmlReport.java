@@ -3,6 +3,9 @@ package dev.goodput.core.report;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.goodput.core.Metric;
+import dev.goodput.core.ObjectiveVerdict;
+import dev.goodput.core.RunResult;
+import dev.goodput.core.Verdict;
 import dev.goodput.core.internal.Units;
 import dev.goodput.core.internal.report.Html;
 import dev.goodput.core.internal.report.SweepCharts;
@@ -49,9 +52,11 @@ public final class SweepHtmlReport {
                         .map(knee -> String.format(
                                 Locale.ROOT,
                                 "knee at %.2f req/s offered (%.2f req/s achieved): past it, latency rises much"
-                                        + " faster than throughput",
+                                        + " faster than throughput (Kneedle on the median TTFT of all %d runs at"
+                                        + " a set rate, search runs included)",
                                 knee.offeredRate(),
-                                knee.throughput()))
+                                knee.throughput(),
+                                result.curve().size()))
                         .orElse("no knee: latency did not at least double across the curve")))
                 .append("</p>");
         if (!result.spec().base().objectives().isEmpty()) {
@@ -95,6 +100,23 @@ public final class SweepHtmlReport {
         }
     }
 
+    /**
+     * Returns a run's objectives cell: PASSED, or the worst verdict among its objectives (VIOLATED before
+     * INCONCLUSIVE) with each objective that was not met and why, so a failed run says what failed it.
+     */
+    static String objectives(RunResult result) {
+        List<ObjectiveVerdict> unmet =
+                result.verdicts().stream().filter(v -> !v.isMet()).toList();
+        if (unmet.isEmpty()) {
+            return Html.verdict(HtmlReport.verdict(result));
+        }
+        Verdict worst =
+                unmet.stream().anyMatch(v -> v.verdict() == Verdict.VIOLATED) ? Verdict.VIOLATED : Verdict.INCONCLUSIVE;
+        StringBuilder cell = new StringBuilder(Html.verdict(worst.name())).append("<div class=\"reason\">");
+        unmet.forEach(v -> cell.append(Html.escape(v.describe())).append('\n'));
+        return cell.append("</div>").toString();
+    }
+
     private static String runs(SweepResult result, IntFunction<String> runLink) {
         List<List<Object>> rows = new ArrayList<>();
         int n = 0;
@@ -116,7 +138,7 @@ public final class SweepHtmlReport {
                     Units.format(
                             Metric.TPOT, r.summary(Metric.TPOT).percentiles().getOrDefault(90.0, Double.NaN)),
                     Units.format(Metric.ERROR_RATE, point.errorRate()),
-                    Html.markup(Html.verdict(HtmlReport.verdict(r))),
+                    Html.markup(objectives(r)),
                     point.stoppedEarly() ? point.stopReason() : ""));
         }
         return Html.table(
