@@ -17,8 +17,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.IntFunction;
 import org.apiguardian.api.API;
 
@@ -87,7 +89,21 @@ public final class SweepHtmlReport {
         body.append("<h2>The curve</h2><div class=\"charts\">");
         SweepCharts.all(result).forEach(body::append);
         body.append("</div><h2>Runs</h2>").append(runs(result, runLink));
-        return Html.page(title, verdict, body.toString());
+        Map<String, String> meta = new LinkedHashMap<>();
+        meta.put(
+                ReportIndex.REQUESTS_META,
+                Long.toString(result.points().stream()
+                        .mapToLong(point -> point.result().accounting().scheduled())
+                        .sum()));
+        meta.put(
+                ReportIndex.GOODPUT_META,
+                Double.isNaN(result.maxGoodputRate())
+                        ? ""
+                        : String.format(Locale.ROOT, "max %.2f req/s", result.maxGoodputRate()));
+        meta.put(
+                ReportIndex.WHY_META,
+                verdict.equals("FAILED") ? result.maxGoodput().describe() : "");
+        return Html.page(title, verdict, meta, body.toString());
     }
 
     /** Writes the page to a file, creating its directory. */

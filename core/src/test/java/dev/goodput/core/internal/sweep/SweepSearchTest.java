@@ -184,4 +184,24 @@ class SweepSearchTest {
                 .contains("knee at 7.25 req/s offered")
                 .contains("(Kneedle on the median TTFT of all 8 runs at a set rate, search runs included)");
     }
+
+    @Test
+    void should_give_the_index_a_sweeps_figures_and_why_it_failed(
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path reports) {
+        SweepResult result = run(sweep().rates(2, 4, 6, 8, 10).searchMaxGoodput(0.25, 6));
+
+        dev.goodput.core.report.Reports.writeSweep(
+                result, reports.resolve("Sweep").resolve("rates"), "Sweep.rates()", "FAILED");
+
+        assertThat(dev.goodput.core.report.ReportIndex.entries(reports))
+                .singleElement()
+                .satisfies(entry -> {
+                    assertThat(entry.kind()).isEqualTo("sweep");
+                    assertThat(entry.requests()).isEqualTo("400");
+                    assertThat(entry.goodput()).isEqualTo("max 7.25 req/s");
+                    assertThat(entry.why())
+                            .isEqualTo(
+                                    "max goodput rate 7.25 req/s at 90% attainment (fails at 7.50, resolution 0.25, 8 runs)");
+                });
+    }
 }
