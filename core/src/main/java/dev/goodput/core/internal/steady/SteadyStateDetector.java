@@ -24,7 +24,9 @@ import org.apache.commons.math3.stat.regression.SimpleRegression;
  * </ol>
  *
  * <p>Fewer than {@value #MIN_REQUESTS} measured requests, or a window under {@value #MIN_BATCHES} batches, is too
- * little to tell a ramp from noise and reports no steady state with that reason.
+ * little to tell a ramp from noise and reports no steady state with that reason. So is one wave: requests all meant
+ * to start within less time than the median request took (a closed loop whose users each send once), which only
+ * drains.
  */
 public final class SteadyStateDetector {
 
