@@ -104,7 +104,27 @@ public final class HtmlReport {
                 result.failures().reasons().isEmpty()
                         ? ""
                         : result.failures().reasons().get(0).describe(ReportIndex.TOP_FAILURE_CHARS));
+        String why = unmet(result.verdicts());
+        if (!result.clientHealth().trustworthy()) {
+            why = (why.isEmpty() ? "" : why + "; ") + "client: "
+                    + result.clientHealth().reason();
+        }
+        figures.put(ReportIndex.WHY_META, why);
         return figures;
+    }
+
+    /**
+     * Returns the objectives not met, in short, for a verdict's reason: {@code "p90 TTFT VIOLATED; p99 TPOT
+     * INCONCLUSIVE (too few samples ...)"}; empty when every objective was met.
+     */
+    static String unmet(List<ObjectiveVerdict> verdicts) {
+        return String.join(
+                "; ",
+                verdicts.stream()
+                        .filter(v -> !v.isMet())
+                        .map(v -> v.objective().statisticName() + " " + v.verdict()
+                                + (v.reason() == null ? "" : " (" + v.reason() + ")"))
+                        .toList());
     }
 
     static String objectives(RunResult result) {
