@@ -9,7 +9,7 @@ import org.apiguardian.api.API;
 /**
  * The verdict on one objective with the evidence behind it.
  *
- * @param slo the objective
+ * @param objective the objective
  * @param verdict met, violated or inconclusive
  * @param measured the measured statistic in the metric's unit, or NaN when there were no samples
  * @param interval the confidence interval of the statistic, or {@code null} when the statistic has none

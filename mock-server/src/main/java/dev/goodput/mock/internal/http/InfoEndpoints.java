@@ -6,12 +6,21 @@ import dev.goodput.mock.ChunkTiming;
 import dev.goodput.mock.RequestTruth;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * The informational endpoints: {@code /health}, {@code /version}, {@code /v1/models}, {@code /metrics} (vLLM's)
  * and {@code /debug/requests} (the mock's ground truth as JSON).
  */
 final class InfoEndpoints {
+
+    /**
+     * What {@code /version} answers: the jar's version (its manifest's, {@code dev} when run from classes, as core's
+     * {@code RunEnvironment} does), marked as this simulated server's rather than a vLLM release.
+     */
+    static final String VERSION =
+            Objects.requireNonNullElse(InfoEndpoints.class.getPackage().getImplementationVersion(), "dev")
+                    + "-goodput-mock";
 
     private final ServerContext server;
 
@@ -27,7 +36,7 @@ final class InfoEndpoints {
                 return HttpResponses.full(200, HttpResponses.JSON_TYPE, new byte[0], keepAlive, Map.of());
             case "/version":
                 ObjectNode version = HttpResponses.JSON.createObjectNode();
-                version.put("version", "0.1.0-goodput-mock");
+                version.put("version", VERSION);
                 version.set(
                         "performance_model",
                         HttpResponses.JSON.valueToTree(server.model().describe()));
