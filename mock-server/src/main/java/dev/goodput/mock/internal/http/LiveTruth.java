@@ -55,6 +55,7 @@ final class LiveTruth {
         this.maxTokens = maxTokens;
         this.fault = fault;
         this.log = log;
+        log.opened();
     }
 
     /** Notes how the answer is shaped: its leading reasoning tokens, and whether it is a tool call. */
