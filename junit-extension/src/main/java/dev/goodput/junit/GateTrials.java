@@ -48,9 +48,7 @@ final class GateTrials {
     static Outcome run(GateContext gate, RunSpec spec) {
         TrialReset reset = TrialReset.of(gate, trialsAnnotation(gate));
         return run(gate, spec, () -> {
-            if (reset != null) {
-                reset.beforeRun(spec);
-            }
+            reset.beforeRun(spec);
             return Goodput.run(spec);
         });
     }

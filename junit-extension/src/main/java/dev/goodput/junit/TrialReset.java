@@ -30,37 +30,46 @@ final class TrialReset {
             .build();
 
     private final GateContext gate;
+    private final Trials trials;
     private final MockServer simulated;
     private final URI resetUrl;
     private int runs;
 
-    private TrialReset(GateContext gate, MockServer simulated, URI resetUrl) {
+    private TrialReset(GateContext gate, Trials trials, MockServer simulated, URI resetUrl) {
         this.gate = gate;
+        this.trials = trials;
         this.simulated = simulated;
         this.resetUrl = resetUrl;
     }
 
-    /** Returns the reset of the gate's server, or {@code null} when the gate has no {@link Trials}. */
+    /**
+     * Returns the reset of the gate's server; it does nothing when {@code trials} is {@code null} (a gate without
+     * {@link Trials} keeps its single run as it always was).
+     */
     static TrialReset of(GateContext gate, Trials trials) {
         if (trials == null) {
-            return null;
+            return new TrialReset(gate, null, null, null);
         }
-        MockServer simulated = gate.server().simulated();
         String path = trials.resetPath();
-        if (simulated != null || path.isBlank()) {
-            return new TrialReset(gate, simulated, null);
-        }
-        if (!path.startsWith("/") || path.contains("?") || path.contains("#") || path.contains(" ")) {
+        if (!path.isEmpty()
+                && (!path.startsWith("/") || path.contains("?") || path.contains("#") || path.contains(" "))) {
             throw new ExtensionConfigurationException("@Trials on " + gate.name() + ": resetPath = \"" + path
                     + "\"; it must be a path on the server under test starting with /, for example"
                     + " \"/reset_prefix_cache\"");
         }
+        MockServer simulated = gate.server().simulated();
+        if (simulated != null || path.isEmpty()) {
+            return new TrialReset(gate, trials, simulated, null);
+        }
         String base = gate.server().endpoint().baseUrl().toString();
-        return new TrialReset(gate, null, URI.create(base.replaceAll("/+$", "") + path));
+        return new TrialReset(gate, trials, null, URI.create(base.replaceAll("/+$", "") + path));
     }
 
-    /** Resets the server before the next run; says once what the runs start from. */
+    /** Resets the server before the next run of a gate with {@link Trials}; says once what the runs start from. */
     void beforeRun(RunSpec spec) {
+        if (trials == null) {
+            return;
+        }
         runs++;
         if (simulated != null) {
             resetSimulated();
@@ -75,7 +84,10 @@ final class TrialReset {
     private String startingState(Load load) {
         String warmup = warmup(load);
         if (simulated != null) {
-            return "each run starts from a reset simulated server (empty prefix and KV cache, zeroed counters)";
+            return "each run starts from a reset simulated server (empty prefix and KV cache, zeroed counters)"
+                    + (trials.resetPath().isEmpty()
+                            ? ""
+                            : "; resetPath \"" + trials.resetPath() + "\" is not used, as it is reset in this JVM");
         }
         if (resetUrl != null) {
             return "each run starts after POST " + resetUrl + ", then " + warmup
