@@ -3,10 +3,13 @@ package dev.goodput.mock;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.InputStream;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -155,6 +158,37 @@ class ServerResetTest {
                         + " load is running");
         assertThat(slow).isNotDone();
         slow.cancel(true);
+    }
+
+    @Test
+    @DisplayName("a stream its client abandoned does not hold up a reset")
+    void an_abandoned_stream_does_not_hold_up_a_reset() throws Exception {
+        server = MockServer.start(MockServerConfig.builder()
+                .modelName("m")
+                .performanceModel(PerformanceModel.fixed(Duration.ofMillis(1), Duration.ofSeconds(30)))
+                .build());
+        try (Socket socket = new Socket("127.0.0.1", server.port())) {
+            socket.setSoTimeout(10_000);
+            String body = "{\"model\":\"m\",\"prompt\":\"a\",\"max_tokens\":3,\"ignore_eos\":true,\"stream\":true}";
+            socket.getOutputStream()
+                    .write(("POST /v1/completions HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n"
+                                    + "content-length: " + body.length() + "\r\n\r\n" + body)
+                            .getBytes(StandardCharsets.UTF_8));
+            // Read until the first token's event: the stream is then in flight for another 60 s.
+            StringBuilder seen = new StringBuilder();
+            InputStream in = socket.getInputStream();
+            while (!seen.toString().contains("\"text\"")) {
+                int b = in.read();
+                assertThat(b)
+                        .as("the stream ended before its first token: " + seen)
+                        .isNotNegative();
+                seen.append((char) b);
+            }
+        }
+
+        server.reset(Duration.ofSeconds(10));
+
+        assertThat(server.groundTruth()).isEmpty();
     }
 
     private boolean engineHoldsARequest() {

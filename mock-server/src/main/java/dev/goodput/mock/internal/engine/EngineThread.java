@@ -65,6 +65,11 @@ abstract class EngineThread implements InferenceEngine {
         }
     }
 
+    /** Returns whether a reset is waiting for the engine to be idle. */
+    final boolean isResetRequested() {
+        return requestedReset.get() != null;
+    }
+
     /**
      * Restarts the engine if a reset was asked for; the loop calls it when nothing is running, waiting or due, after
      * draining the queue (a submission drained after it simply runs on the fresh state).

@@ -27,6 +27,9 @@ final class FixedEngine extends EngineThread {
     void run() {
         while (!isClosed()) {
             drainSubmissions();
+            if (isResetRequested()) {
+                schedule.dropCancelled(System.nanoTime());
+            }
             long dueNanos = schedule.nextDueNanos();
             if (dueNanos == Long.MAX_VALUE) {
                 resetIfRequested();

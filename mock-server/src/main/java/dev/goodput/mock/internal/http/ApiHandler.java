@@ -87,6 +87,7 @@ final class ApiHandler implements HttpServerLoop.RequestHandler {
         } catch (ApiException e) {
             LiveTruth truth =
                     new LiveTruth(id, path, false, request.readNanos(), 0, 0, Fault.NONE, server.truthLog(), 0);
+            server.truthLog().opened(truth, connection);
             sendError(connection, request, truth, e.status, e.getMessage(), Map.of());
             return;
         }
@@ -102,6 +103,7 @@ final class ApiHandler implements HttpServerLoop.RequestHandler {
                 server.truthLog(),
                 (generation.maxTokens() + server.model().tokensPerChunk() - 1)
                         / server.model().tokensPerChunk());
+        server.truthLog().opened(truth, connection);
         truth.answerShape(generation.reasoningTokens(), generation.toolName() != null);
         if (plan.fault() == Fault.HTTP_429 || plan.fault() == Fault.HTTP_500 || plan.fault() == Fault.HTTP_503) {
             int status = Integer.parseInt(plan.fault().cliName().substring("http-".length()));

@@ -55,7 +55,6 @@ final class LiveTruth {
         this.maxTokens = maxTokens;
         this.fault = fault;
         this.log = log;
-        log.opened();
     }
 
     /** Notes how the answer is shaped: its leading reasoning tokens, and whether it is a tool call. */
@@ -122,7 +121,7 @@ final class LiveTruth {
                     Math.min(reasoningTokens, completionTokens),
                     toolCall && completionTokens > reasoningTokens ? 1 : 0);
         }
-        log.add(truth);
+        log.add(this, truth);
     }
 
     synchronized boolean isFinished() {
