@@ -88,6 +88,8 @@ final class BatchingEngine extends EngineThread {
     void restart() {
         scheduler = new BatchScheduler(model);
         scheduler.observeQueueTimes(queueTimeObserver);
+        // Published before the reset returns: the GPU telemetry restarts from the fresh busy time it reads next.
+        publishSnapshot();
     }
 
     @Override
