@@ -2,6 +2,7 @@ package dev.goodput.junit;
 
 import dev.goodput.core.Load;
 import dev.goodput.core.RunSpec;
+import dev.goodput.core.ServerEndpoint;
 import dev.goodput.mock.MockServer;
 import java.io.IOException;
 import java.net.URI;
@@ -15,11 +16,18 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 /**
  * Brings the server under test to the same state before every run of a gate with {@link Trials} (each trial and
  * each repeated attempt), so that no trial finds what an earlier one left: a simulated server is {@linkplain
- * MockServer#reset(Duration) reset} (empty prefix and KV cache, zeroed counters); any other server is sent
- * {@code POST} {@link Trials#resetPath()} when the gate names one. What cannot be reset is said once per gate; each
+ * MockServer#reset(Duration) reset} (empty prefix and KV cache, zeroed counters), in a container through its
+ * {@code POST /debug/reset}; any other server is sent {@code POST} {@link Trials#resetPath()} when the gate names
+ * one. What cannot be reset is said once per gate; each
  * trial's own warm-up (part of its load) is then what evens out the rest.
  */
 final class TrialReset {
+
+    /** The {@code server} that {@code GoodputMockServerContainer} names in its endpoint's metadata. */
+    static final String SIMULATED_SERVER = "goodput-mock-server";
+
+    /** The simulated server's reset endpoint ({@code GoodputMockServerContainer.RESET_PATH}). */
+    static final String SIMULATED_SERVER_RESET_PATH = "/debug/reset";
 
     /** How long a reset may wait for the server to become idle and answer. */
     static final Duration TIMEOUT = Duration.ofSeconds(60);
@@ -58,10 +66,14 @@ final class TrialReset {
                     + " \"/reset_prefix_cache\"");
         }
         MockServer simulated = gate.server().simulated();
+        ServerEndpoint endpoint = gate.server().endpoint();
+        if (path.isEmpty() && SIMULATED_SERVER.equals(endpoint.metadata().get("server"))) {
+            path = SIMULATED_SERVER_RESET_PATH; // the simulated server in a container resets as the embedded one
+        }
         if (simulated != null || path.isEmpty()) {
             return new TrialReset(gate, trials, simulated, null);
         }
-        String base = gate.server().endpoint().baseUrl().toString();
+        String base = endpoint.baseUrl().toString();
         return new TrialReset(gate, trials, null, URI.create(base.replaceAll("/+$", "") + path));
     }
 
@@ -88,6 +100,11 @@ final class TrialReset {
                     + (trials.resetPath().isEmpty()
                             ? ""
                             : "; resetPath \"" + trials.resetPath() + "\" is not used, as it is reset in this JVM");
+        }
+        if (resetUrl != null
+                && SIMULATED_SERVER.equals(gate.server().endpoint().metadata().get("server"))) {
+            return "each run starts from a reset simulated server (POST " + resetUrl
+                    + ": empty prefix and KV cache, zeroed counters)";
         }
         if (resetUrl != null) {
             return "each run starts after POST " + resetUrl + ", then " + warmup

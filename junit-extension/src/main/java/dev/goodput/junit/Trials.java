@@ -23,7 +23,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * <p>Every run starts from the same server state, so that the trials differ only by run-to-run variation: before
  * each trial (and each repeated attempt) a simulated server is {@linkplain dev.goodput.mock.MockServer#reset(
  * java.time.Duration) reset} (empty prefix and KV cache, zeroed counters), and any other server is sent
- * {@code POST} {@link #resetPath()} when it is set. Each trial also runs the gate's warm-up ({@code
+ * {@code POST} {@link #resetPath()} when it is set (a {@code GoodputMockServerContainer} gets its reset path
+ * without it). Each trial also runs the gate's warm-up ({@code
  * LoadProfile.warmupRequests}, {@code warmupSeconds}) before it measures. Goodput cannot reset a real server
  * without such an endpoint: its later trials may then find the earlier trials' prompts in its prefix cache.
  *
@@ -56,8 +57,8 @@ public @interface Trials {
     /**
      * A path on the server under test that is sent an empty {@code POST} before each run to empty its caches;
      * anything but a 2xx answer fails the gate. For example {@code "/reset_prefix_cache"} for vLLM started with
-     * {@code VLLM_SERVER_DEV_MODE=1}, {@code "/flush_cache"} for SGLang, {@code "/debug/reset"} for the simulated
-     * server in a container. Empty for none; an embedded simulated server is reset without it.
+     * {@code VLLM_SERVER_DEV_MODE=1}, {@code "/flush_cache"} for SGLang. Empty for none; the simulated server,
+     * embedded or in a {@code GoodputMockServerContainer}, is reset without it.
      */
     String resetPath() default "";
 }

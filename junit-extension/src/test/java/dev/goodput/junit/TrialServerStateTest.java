@@ -44,6 +44,7 @@ class TrialServerStateTest {
         remote = null;
         UrlServerTrials.endpoint = null;
         UrlServerWithoutReset.endpoint = null;
+        SimulatedServerByUrl.endpoint = null;
     }
 
     private static MockServer startPrefixCachingServer() {
@@ -114,6 +115,20 @@ class TrialServerStateTest {
         return rate.asDouble();
     }
 
+    /** The simulated server as GoodputMockServerContainer describes it: by URL, with its name in the metadata. */
+    @GoodputTest
+    static class SimulatedServerByUrl {
+        @ServerUnderTest
+        static ServerEndpoint endpoint;
+
+        @Test
+        @Workload(inputTokens = 512, outputTokens = 4)
+        @LoadProfile(concurrency = 1, requests = 24, warmupRequests = 4)
+        @Slo(metric = TTFT, percentile = 50, atMost = 5000)
+        @Trials(2)
+        void gate() {}
+    }
+
     /** What a server that cannot be reset does to trials. */
     @GoodputTest
     static class UrlServerWithoutReset {
@@ -179,5 +194,20 @@ class TrialServerStateTest {
                         "notAPath",
                         "@Trials on UrlServerTrials.notAPath(): resetPath = \"flush_cache\"; it must be a path on the"
                                 + " server under test starting with /, for example \"/reset_prefix_cache\"");
+    }
+
+    @Test
+    @DisplayName("the simulated server in a container is reset through its reset endpoint without a resetPath")
+    void a_simulated_server_known_by_its_url_is_reset_through_its_endpoint() throws IOException {
+        remote = startPrefixCachingServer();
+        SimulatedServerByUrl.endpoint = ServerEndpoint.of(remote.baseUrl(), remote.modelName())
+                .withMetadata(Map.of("server", "goodput-mock-server"));
+
+        assertThat(GoodputExtensionTest.failureMessages(execute(SimulatedServerByUrl.class, Map.of())))
+                .isEmpty();
+
+        assertThat(prefixCacheHitRate("SimulatedServerByUrl/gate", 1)).isZero();
+        assertThat(prefixCacheHitRate("SimulatedServerByUrl/gate", 2)).isZero();
+        assertThat(remote.groundTruth()).hasSize(1 + 24);
     }
 }

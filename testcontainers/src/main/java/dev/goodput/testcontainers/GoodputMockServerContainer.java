@@ -57,9 +57,9 @@ public class GoodputMockServerContainer extends GenericContainer<GoodputMockServ
     public static final int PORT = 8000;
 
     /**
-     * The path that resets the server to the state it started in (empty prefix and KV cache, zeroed counters), for
-     * trials from equal server state: {@code @Trials(value = 3, resetPath = GoodputMockServerContainer.RESET_PATH)}.
-     * The container itself is not restarted between trials.
+     * The path that resets the server to the state it started in (empty prefix and KV cache, zeroed counters). The
+     * JUnit extension posts to it before each trial of a gate with {@code @Trials}; the container itself is not
+     * restarted between trials.
      */
     public static final String RESET_PATH = "/debug/reset";
 
