@@ -44,8 +44,19 @@ final class GateTrials {
         }
     }
 
+    /** Runs the gate's trials, each from the same server state ({@link TrialReset}). */
     static Outcome run(GateContext gate, RunSpec spec) {
-        return run(gate, spec, () -> Goodput.run(spec));
+        TrialReset reset = TrialReset.of(gate, trialsAnnotation(gate));
+        return run(gate, spec, () -> {
+            reset.beforeRun(spec);
+            return Goodput.run(spec);
+        });
+    }
+
+    private static Trials trialsAnnotation(GateContext gate) {
+        return GateDefinition.nearest(
+                        gate.context().getRequiredTestClass(), gate.context().getRequiredTestMethod(), Trials.class)
+                .orElse(null);
     }
 
     /**
@@ -54,9 +65,7 @@ final class GateTrials {
      */
     static Outcome run(GateContext gate, RunSpec spec, Supplier<RunResult> runs) {
         RegressionSettings settings = RegressionSettings.from(gate.context());
-        Trials annotation = GateDefinition.nearest(
-                        gate.context().getRequiredTestClass(), gate.context().getRequiredTestMethod(), Trials.class)
-                .orElse(null);
+        Trials annotation = trialsAnnotation(gate);
         int annotated = annotation == null ? 1 : annotation.value();
         int retries = annotation == null ? 0 : annotation.retries();
         if (annotated < 1 || retries < 0) {

@@ -20,6 +20,14 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * {@code goodput.trials.scale} multiplies the count (for example 3 on a nightly job, 0.34 for a quick local run; at
  * least one trial always runs).
  *
+ * <p>Every run starts from the same server state, so that the trials differ only by run-to-run variation: before
+ * each trial (and each repeated attempt) a simulated server is {@linkplain dev.goodput.mock.MockServer#reset(
+ * java.time.Duration) reset} (empty prefix and KV cache, zeroed counters), and any other server is sent
+ * {@code POST} {@link #resetPath()} when it is set (a {@code GoodputMockServerContainer} gets its reset path
+ * without it). Each trial also runs the gate's warm-up ({@code
+ * LoadProfile.warmupRequests}, {@code warmupSeconds}) before it measures. Goodput cannot reset a real server
+ * without such an endpoint: its later trials may then find the earlier trials' prompts in its prefix cache.
+ *
  * <p>Noise policy: a trial whose client could not keep up with its schedule, or with an objective INCONCLUSIVE, is
  * run again before it counts as it is; and a comparison with a baseline that comes out INCONCLUSIVE gets one more
  * trial. {@link #retries()} bounds these extra runs for the whole gate. Every attempt is kept in the reports.
@@ -45,4 +53,12 @@ public @interface Trials {
 
     /** How many extra runs the noise policy may add to the gate in all, at least 0. */
     int retries() default 0;
+
+    /**
+     * A path on the server under test that is sent an empty {@code POST} before each run to empty its caches;
+     * anything but a 2xx answer fails the gate. For example {@code "/reset_prefix_cache"} for vLLM started with
+     * {@code VLLM_SERVER_DEV_MODE=1}, {@code "/flush_cache"} for SGLang. Empty for none; the simulated server,
+     * embedded or in a {@code GoodputMockServerContainer}, is reset without it.
+     */
+    String resetPath() default "";
 }

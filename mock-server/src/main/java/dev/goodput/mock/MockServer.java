@@ -23,8 +23,8 @@ import org.apiguardian.api.API;
  * }</pre>
  *
  * <p>Endpoints: {@code POST /v1/completions}, {@code POST /v1/chat/completions}, {@code GET /v1/models},
- * {@code /health}, {@code /version}, {@code /metrics} (Prometheus, vLLM's names) and {@code /debug/requests}
- * (the ground truth as JSON).
+ * {@code /health}, {@code /version}, {@code /metrics} (Prometheus, vLLM's names), {@code /debug/requests}
+ * (the ground truth as JSON) and {@code POST /debug/reset} ({@link #reset(Duration)} over HTTP).
  *
  * <p>What it sends: streams exactly as vLLM's OpenAI server (a role-only first chat chunk sent with the first
  * token, one chunk per engine emission, {@code finish_reason} on the last content chunk, a usage chunk with
@@ -117,6 +117,22 @@ public final class MockServer implements AutoCloseable {
     /** Returns how many ground-truth records were dropped because the capacity was reached. */
     public long droppedGroundTruth() {
         return runtime.droppedGroundTruth();
+    }
+
+    /**
+     * Brings the server back to the state it started in, so that the next run meets the same server as the first:
+     * waits until no request is being served, then empties the KV cache and with it the prefix cache, zeroes the
+     * {@code /metrics} counters, histograms and simulated GPU energy, clears the {@linkplain #groundTruth() ground
+     * truth}, and counts request positions from 0 again (the same requests then draw the same faults and output
+     * words as after the start). The port, open connections and configuration stay. Goodput's JUnit extension
+     * calls it before every trial of a gate with {@code @Trials}.
+     *
+     * @param timeout how long to wait for the requests in flight to finish
+     * @throws TimeoutException if requests were still being served after {@code timeout}; the server's state is
+     *     then undefined (its engine may reset when it is next idle): reset it again once the load has stopped
+     */
+    public void reset(Duration timeout) throws TimeoutException, InterruptedException {
+        runtime.reset(timeout);
     }
 
     /** Stops listening, closes every connection and stops the engine. */

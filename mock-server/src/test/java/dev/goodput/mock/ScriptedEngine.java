@@ -61,6 +61,10 @@ final class ScriptedEngine implements InferenceEngine {
         return new EngineSnapshot(1, 2, 0.25, 100, 40, 3, 1000, 500, 77, 0);
     }
 
+    /** Keeps no state between generations, so there is nothing to reset. */
+    @Override
+    public void reset(java.time.Duration timeout) {}
+
     @Override
     public void close() {
         timer.shutdownNow();

@@ -56,6 +56,13 @@ public class GoodputMockServerContainer extends GenericContainer<GoodputMockServ
     /** The port the server listens on inside the container, vLLM's. */
     public static final int PORT = 8000;
 
+    /**
+     * The path that resets the server to the state it started in (empty prefix and KV cache, zeroed counters). The
+     * JUnit extension posts to it before each trial of a gate with {@code @Trials}; the container itself is not
+     * restarted between trials.
+     */
+    public static final String RESET_PATH = "/debug/reset";
+
     static final String APP_FOLDER = "/goodput";
 
     private final DockerImageName baseImage;

@@ -42,6 +42,38 @@ class GoodputMockServerContainerTest {
     }
 
     @Test
+    void should_reset_the_server_in_the_container_through_its_reset_path() throws Exception {
+        try (GoodputMockServerContainer server = new GoodputMockServerContainer().withPreset("fixed")) {
+            server.start();
+            HttpClient client = HttpClient.newHttpClient();
+            URI completions = URI.create(server.getBaseUrl() + "/v1/completions");
+            HttpResponse<String> completion = client.send(
+                    HttpRequest.newBuilder(completions)
+                            .POST(HttpRequest.BodyPublishers.ofString("{\"model\":\"" + server.getModelName()
+                                    + "\",\"prompt\":\"a b c\",\"max_tokens\":2}"))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            URI requests = URI.create(server.getBaseUrl() + "/debug/requests");
+            String before = client.send(HttpRequest.newBuilder(requests).build(), HttpResponse.BodyHandlers.ofString())
+                    .body();
+
+            HttpResponse<String> reset = client.send(
+                    HttpRequest.newBuilder(URI.create(server.getBaseUrl() + GoodputMockServerContainer.RESET_PATH))
+                            .POST(HttpRequest.BodyPublishers.noBody())
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            String after = client.send(HttpRequest.newBuilder(requests).build(), HttpResponse.BodyHandlers.ofString())
+                    .body();
+
+            assertThat(completion.statusCode()).isEqualTo(200);
+            assertThat(before).contains("\"status\":200");
+            assertThat(reset.statusCode()).isEqualTo(200);
+            assertThat(reset.body()).isEqualTo("{\"reset\":true}");
+            assertThat(after).contains("\"requests\":[]");
+        }
+    }
+
+    @Test
     void should_run_the_runnable_jar_the_mock_server_module_builds() {
         Path jar = Path.of("..", "mock-server", "target", "goodput-mock-server.jar");
         assumeTrue(Files.isRegularFile(jar), "the mock-server module has not built " + jar + " yet");

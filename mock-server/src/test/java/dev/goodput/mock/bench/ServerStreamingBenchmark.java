@@ -279,6 +279,12 @@ public final class ServerStreamingBenchmark {
         }
 
         @Override
+        public void reset(java.time.Duration timeout)
+                throws java.util.concurrent.TimeoutException, InterruptedException {
+            engine.reset(timeout);
+        }
+
+        @Override
         public void close() {
             engine.close();
         }

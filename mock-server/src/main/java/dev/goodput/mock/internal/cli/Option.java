@@ -98,7 +98,8 @@ final class Option {
         StringBuilder usage =
                 new StringBuilder("Usage: java -jar goodput-mock-server.jar [--port 8000] [--preset NAME] [options]\n\n"
                         + "A simulated vLLM server speaking OpenAI's API (/v1/completions, /v1/chat/completions,\n"
-                        + "/v1/models, /health, /version, /metrics, /debug/requests).\n\nOptions:\n");
+                        + "/v1/models, /health, /version, /metrics, /debug/requests; POST /debug/reset empties its\n"
+                        + "caches and counters between trials).\n\nOptions:\n");
         for (Option option : ALL) {
             String left = "  --" + option.name + (option.isFlag() ? "" : " " + option.valueName);
             usage.append(String.format("%-34s %s%n", left, option.help));

@@ -16,12 +16,16 @@ final class BatchingEngine extends EngineThread {
     /** A snapshot and how many submissions it accounts for; later ones are counted as waiting. */
     private record Published(EngineSnapshot snapshot, long submissionsCounted) {}
 
-    private final BatchScheduler scheduler;
+    private final PerformanceModel model;
+    // Owned by the runner thread; replaced by a fresh one on reset.
+    private BatchScheduler scheduler;
+    private volatile LongConsumer queueTimeObserver = nanos -> {};
     private long drained;
     private volatile Published published;
 
     BatchingEngine(PerformanceModel model) {
         super("goodput-mock-batching-engine");
+        this.model = model;
         this.scheduler = new BatchScheduler(model);
         this.published = new Published(scheduler.snapshot(), 0);
     }
@@ -32,6 +36,7 @@ final class BatchingEngine extends EngineThread {
         while (!isClosed()) {
             drainSubmissions();
             if (!scheduler.hasWork()) {
+                resetIfRequested();
                 publishSnapshot();
                 LockSupport.park(this);
                 continue;
@@ -75,7 +80,16 @@ final class BatchingEngine extends EngineThread {
 
     @Override
     public void observeQueueTimes(LongConsumer observer) {
+        queueTimeObserver = observer;
         scheduler.observeQueueTimes(observer);
+    }
+
+    @Override
+    void restart() {
+        scheduler = new BatchScheduler(model);
+        scheduler.observeQueueTimes(queueTimeObserver);
+        // Published before the reset returns: the GPU telemetry restarts from the fresh busy time it reads next.
+        publishSnapshot();
     }
 
     @Override

@@ -1,13 +1,21 @@
 package dev.goodput.mock.internal.engine;
 
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 
 /**
  * What every real-time engine shares: one daemon thread that owns the engine's state, a lock-free queue through
  * which submissions from any thread reach it, and the close protocol (stop the thread, abort whatever it never
- * took). Subclasses write the thread's loop and drain the queue at the boundaries their model allows.
+ * took), and the reset protocol (the thread rebuilds its state when it is next idle, so no lock guards that state).
+ * Subclasses write the thread's loop, drain the queue at the boundaries their model allows, and call
+ * {@link #resetIfRequested()} whenever they have no work.
  */
 abstract class EngineThread implements InferenceEngine {
 
@@ -16,6 +24,7 @@ abstract class EngineThread implements InferenceEngine {
     private final ConcurrentLinkedQueue<Submission> submissions = new ConcurrentLinkedQueue<>();
     private final AtomicLong submitted = new AtomicLong();
     private final EmissionLateness lateness = new EmissionLateness();
+    private final AtomicReference<CompletableFuture<Void>> requestedReset = new AtomicReference<>();
     private final Thread thread;
     private volatile boolean closed;
 
@@ -35,6 +44,47 @@ abstract class EngineThread implements InferenceEngine {
 
     /** Hands one submission to the engine's own state; called on the engine thread only. */
     abstract void accept(Generation generation, TokenSink sink);
+
+    /** Replaces the engine's state with the state it started with; called on the engine thread, when idle. */
+    abstract void restart();
+
+    @Override
+    public final void reset(Duration timeout) throws TimeoutException, InterruptedException {
+        CompletableFuture<Void> done =
+                requestedReset.updateAndGet(pending -> pending != null ? pending : new CompletableFuture<>());
+        LockSupport.unpark(thread);
+        try {
+            done.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("the engine failed to reset", e.getCause());
+        } catch (TimeoutException e) {
+            throw new TimeoutException("the engine still had generations running or waiting after " + timeout);
+        }
+        if (closed) {
+            throw new IllegalStateException("the engine is closed");
+        }
+    }
+
+    /** Returns whether a reset is waiting for the engine to be idle. */
+    final boolean isResetRequested() {
+        return requestedReset.get() != null;
+    }
+
+    /**
+     * Restarts the engine if a reset was asked for; the loop calls it when nothing is running, waiting or due, after
+     * draining the queue (a submission drained after it simply runs on the fresh state).
+     */
+    final void resetIfRequested() {
+        CompletableFuture<Void> pending = requestedReset.getAndSet(null);
+        if (pending != null) {
+            try {
+                restart();
+                pending.complete(null);
+            } catch (RuntimeException e) {
+                pending.completeExceptionally(e);
+            }
+        }
+    }
 
     @Override
     public final void submit(Generation generation, TokenSink sink) {
@@ -83,6 +133,10 @@ abstract class EngineThread implements InferenceEngine {
         Submission submission;
         while ((submission = submissions.poll()) != null) {
             submission.sink().onFinish("abort", System.nanoTime());
+        }
+        CompletableFuture<Void> pending = requestedReset.getAndSet(null);
+        if (pending != null) {
+            pending.complete(null); // the caller sees the engine closed
         }
     }
 }

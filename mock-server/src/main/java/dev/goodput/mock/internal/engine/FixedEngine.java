@@ -12,11 +12,14 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class FixedEngine extends EngineThread {
 
-    private final FixedSchedule schedule;
+    private final PerformanceModel model;
+    // Owned by the timer thread, read by snapshot() from any thread; replaced by a fresh one on reset.
+    private volatile FixedSchedule schedule;
     private final AtomicLong taken = new AtomicLong();
 
     FixedEngine(PerformanceModel model) {
         super("goodput-mock-fixed-engine");
+        this.model = model;
         this.schedule = new FixedSchedule(model);
     }
 
@@ -24,8 +27,12 @@ final class FixedEngine extends EngineThread {
     void run() {
         while (!isClosed()) {
             drainSubmissions();
+            if (isResetRequested()) {
+                schedule.dropCancelled(System.nanoTime());
+            }
             long dueNanos = schedule.nextDueNanos();
             if (dueNanos == Long.MAX_VALUE) {
+                resetIfRequested();
                 LockSupport.park(this);
             } else if (PreciseClock.parkTowards(dueNanos)) {
                 PreciseClock.spinUntil(dueNanos);
@@ -41,6 +48,11 @@ final class FixedEngine extends EngineThread {
     void accept(Generation generation, TokenSink sink) {
         schedule.submit(generation, sink);
         taken.incrementAndGet();
+    }
+
+    @Override
+    void restart() {
+        schedule = new FixedSchedule(model);
     }
 
     /** Returns the schedule's snapshot, with generations not yet taken from the queue counted as waiting. */

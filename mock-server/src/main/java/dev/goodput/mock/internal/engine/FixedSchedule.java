@@ -2,6 +2,7 @@ package dev.goodput.mock.internal.engine;
 
 import dev.goodput.mock.PerformanceModel;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.PriorityQueue;
@@ -62,6 +63,24 @@ final class FixedSchedule {
             } else if (!stream.ended) {
                 end(stream, stream.nextNanos); // its sink threw
             }
+        }
+    }
+
+    /**
+     * Ends now every running stream whose client went away, instead of at its next emission (which may be a long
+     * TPOT away): a reset waits for the engine to be idle.
+     */
+    void dropCancelled(long nowNanos) {
+        List<FixedStream> gone = new ArrayList<>();
+        for (FixedStream stream : due) {
+            if (stream.sink.isCancelled()) {
+                gone.add(stream);
+            }
+        }
+        for (FixedStream stream : gone) {
+            due.remove(stream);
+            end(stream, nowNanos);
+            finishQuietly(stream, "abort", nowNanos);
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.goodput.mock.internal.engine;
 
+import java.time.Duration;
+import java.util.concurrent.TimeoutException;
 import java.util.function.LongConsumer;
 
 /**
@@ -23,6 +25,15 @@ public interface InferenceEngine extends AutoCloseable {
      * submission. Engines without a queue (the fixed model's) never call it.
      */
     default void observeQueueTimes(LongConsumer observer) {}
+
+    /**
+     * Brings the engine back to the state it started in, at the first moment it has no generation running or
+     * waiting: an empty KV cache (so an empty prefix cache), zeroed counters, the jitter draws from the start of
+     * their seeded sequence. Returns once that is done; generations submitted meanwhile run first.
+     *
+     * @throws TimeoutException if the engine was not idle within {@code timeout}; it then resets when it next is
+     */
+    void reset(Duration timeout) throws TimeoutException, InterruptedException;
 
     /** Stops the engine threads; generations still running are finished with reason {@code "abort"}. */
     @Override

@@ -31,17 +31,21 @@ final class ApiHandler implements HttpServerLoop.RequestHandler {
             "/metrics",
             "GET",
             "/debug/requests",
-            "GET");
+            "GET",
+            ServerReset.PATH,
+            "POST");
 
     private final ServerContext server;
+    private final ServerReset reset;
     private final InfoEndpoints info;
     private final GenerationRequestParser parser;
     private final String modelJson;
     private final AtomicLong generationRequests = new AtomicLong();
     private final long idNonce = System.nanoTime() & 0xffffffL;
 
-    ApiHandler(ServerContext server) {
+    ApiHandler(ServerContext server, ServerReset reset) {
         this.server = server;
+        this.reset = reset;
         this.info = new InfoEndpoints(server);
         this.parser = new GenerationRequestParser(
                 server.modelName(), server.model().maxModelLen(), server.model().reasoningTokens());
@@ -64,6 +68,8 @@ final class ApiHandler implements HttpServerLoop.RequestHandler {
                             Map.of("allow", method)));
         } else if (request.path().equals(CHAT) || request.path().equals(COMPLETIONS)) {
             generate(request, connection, request.path().equals(CHAT));
+        } else if (request.path().equals(ServerReset.PATH)) {
+            reset.respond(request, connection);
         } else {
             respond(connection, request, info.respond(request));
         }
@@ -71,14 +77,17 @@ final class ApiHandler implements HttpServerLoop.RequestHandler {
 
     private void generate(HttpRequest request, HttpConnection connection, boolean chat) {
         String path = request.path();
-        long index = generationRequests.getAndIncrement();
-        String id = (chat ? "chatcmpl-" : "cmpl-") + String.format("%06x%010x", idNonce, index);
+        // Ids stay unique across resets; the position that draws faults and outputs starts again at 0.
+        String id = (chat ? "chatcmpl-" : "cmpl-")
+                + String.format("%06x%010x", idNonce, generationRequests.getAndIncrement());
+        long index = server.requestPositions().getAndIncrement();
         GenerationRequest generation;
         try {
             generation = parser.parse(request.body(), chat);
         } catch (ApiException e) {
             LiveTruth truth =
                     new LiveTruth(id, path, false, request.readNanos(), 0, 0, Fault.NONE, server.truthLog(), 0);
+            server.truthLog().opened(truth, connection);
             sendError(connection, request, truth, e.status, e.getMessage(), Map.of());
             return;
         }
@@ -94,6 +103,7 @@ final class ApiHandler implements HttpServerLoop.RequestHandler {
                 server.truthLog(),
                 (generation.maxTokens() + server.model().tokensPerChunk() - 1)
                         / server.model().tokensPerChunk());
+        server.truthLog().opened(truth, connection);
         truth.answerShape(generation.reasoningTokens(), generation.toolName() != null);
         if (plan.fault() == Fault.HTTP_429 || plan.fault() == Fault.HTTP_500 || plan.fault() == Fault.HTTP_503) {
             int status = Integer.parseInt(plan.fault().cliName().substring("http-".length()));

@@ -39,6 +39,16 @@ final class GpuTelemetry {
         window.addLast(new Point(startNanos, busyNanosAtStart));
     }
 
+    /**
+     * Starts again as on a fresh server: no energy, and the window from {@code nowNanos}, when the engine's busy
+     * time was {@code busyNanos} (a reset engine's starts again from 0).
+     */
+    synchronized void restart(long nowNanos, long busyNanos) {
+        window.clear();
+        window.addLast(new Point(nowNanos, busyNanos));
+        energyJoules = 0;
+    }
+
     /** Takes a sample; one not later than the last is ignored (the timer and a scrape may race). */
     synchronized void sample(long nowNanos, long busyNanos) {
         Point last = window.peekLast();

@@ -42,6 +42,13 @@ final class LatencyHistogram {
         count++;
     }
 
+    /** Forgets every observation, as on a fresh server. */
+    synchronized void reset() {
+        java.util.Arrays.fill(counts, 0);
+        sum = 0;
+        count = 0;
+    }
+
     /** Appends the {@code _bucket}, {@code _sum} and {@code _count} lines (cumulative buckets, then +Inf). */
     synchronized void render(StringBuilder out, String name, String labels) {
         long cumulative = 0;

@@ -121,7 +121,7 @@ final class LiveTruth {
                     Math.min(reasoningTokens, completionTokens),
                     toolCall && completionTokens > reasoningTokens ? 1 : 0);
         }
-        log.add(truth);
+        log.add(this, truth);
     }
 
     synchronized boolean isFinished() {

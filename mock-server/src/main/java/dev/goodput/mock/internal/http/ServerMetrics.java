@@ -71,6 +71,21 @@ final class ServerMetrics {
         e2e.observeNanos(truth.endNanos() - truth.arrivalNanos());
     }
 
+    /**
+     * Zeroes every counter and histogram, as on a fresh server; the engine's own counters are reset with the
+     * engine. {@code busyNanos} is the reset engine's busy time at {@code nowNanos}.
+     */
+    void reset(long nowNanos, long busyNanos) {
+        synchronized (this) {
+            successByReason.clear();
+            faults.clear();
+        }
+        for (LatencyHistogram histogram : List.of(ttft, interToken, e2e, queue)) {
+            histogram.reset();
+        }
+        gpu.restart(nowNanos, busyNanos);
+    }
+
     /** Renders the Prometheus text exposition format 0.0.4, sampling the GPU's busy time at {@code nowNanos}. */
     String render(EngineSnapshot engine, long nowNanos) {
         gpu.sample(nowNanos, engine.busyNanos());

@@ -3,15 +3,19 @@ package dev.goodput.mock.internal.http;
 import dev.goodput.mock.MockServerConfig;
 import dev.goodput.mock.RequestTruth;
 import dev.goodput.mock.internal.engine.InferenceEngine;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 
 /** A running mock server: the HTTP loop, the writer lanes, the engine, the ground truth and the metrics. */
 public final class ServerRuntime implements AutoCloseable {
 
     private final ServerContext context;
+    private final ServerReset reset;
     private final HttpServerLoop loop;
 
     private ServerRuntime(MockServerConfig config, InferenceEngine engine) {
@@ -31,14 +35,17 @@ public final class ServerRuntime implements AutoCloseable {
                 new GroundTruthLog(config.groundTruthCapacity(), metrics),
                 new WriterLanes(config.writerThreads()),
                 timer,
-                System.currentTimeMillis() / 1000);
+                System.currentTimeMillis() / 1000,
+                new AtomicLong());
+        this.reset = new ServerReset(context);
         // The GPU's power is integrated between samples; sampling between scrapes keeps its utilisation recent.
         timer.scheduleAtFixedRate(
                 () -> gpu.sample(System.nanoTime(), engine.snapshot().busyNanos()),
                 GpuTelemetry.SAMPLE_PERIOD_MILLIS,
                 GpuTelemetry.SAMPLE_PERIOD_MILLIS,
                 TimeUnit.MILLISECONDS);
-        this.loop = new HttpServerLoop(config.host(), config.port(), config.maxConnections(), new ApiHandler(context));
+        this.loop = new HttpServerLoop(
+                config.host(), config.port(), config.maxConnections(), new ApiHandler(context, reset));
     }
 
     /** Starts serving on {@code engine}, which the runtime closes when it closes. */
@@ -64,6 +71,11 @@ public final class ServerRuntime implements AutoCloseable {
     /** Returns how many records were dropped because the ground truth was full. */
     public long droppedGroundTruth() {
         return context.truthLog().dropped();
+    }
+
+    /** Waits until no request is being served, then brings the server back to its state at start ({@link ServerReset}). */
+    public void reset(Duration timeout) throws TimeoutException, InterruptedException {
+        reset.reset(timeout);
     }
 
     @Override

@@ -137,4 +137,20 @@ class BatchingEngineTest {
                     .allSatisfy(e -> assertThat(e.deliveredNanos()).isGreaterThanOrEqualTo(e.intendedNanos()));
         }
     }
+
+    @Test
+    @DisplayName("A reset engine's snapshot reads as a fresh engine's as soon as the reset returns")
+    void resetPublishesAFreshSnapshot() throws Exception {
+        PerformanceModel model = PerformanceModel.preset("tiny-test");
+        try (InferenceEngine engine = Engines.start(model)) {
+            RecordingSink sink = new RecordingSink();
+            engine.submit(Generations.ignoringEos("r", System.nanoTime(), 200, 4), sink);
+            assertThat(sink.awaitFinish(10)).isTrue();
+            assertThat(engine.snapshot().busyNanos()).isPositive();
+
+            engine.reset(Duration.ofSeconds(10));
+
+            assertThat(engine.snapshot()).isEqualTo(new EngineSnapshot(0, 0, 0, 0, 0, 0, 0, 0, 0, 0));
+        }
+    }
 }

@@ -44,6 +44,19 @@ class GpuTelemetryTest {
     }
 
     @Test
+    @DisplayName("after a restart (a reset engine's busy time starts again from 0) it reads as a fresh GPU")
+    void restartReadsAsAFreshGpu() {
+        run(2, 1.0);
+        gpu.restart(now, 0);
+        busy = 0;
+        assertThat(gpu.energyMillijoules()).isZero();
+        assertThat(gpu.utilization()).isZero();
+        run(1, 0.5);
+        assertThat(gpu.utilization()).isCloseTo(0.5, within(1e-9));
+        assertThat(gpu.energyMillijoules()).isEqualTo(Math.round((70 + 280 * 0.5) * 1000));
+    }
+
+    @Test
     @DisplayName(
             "the energy counter is the integral of the power: exactly that of the busy time, and within one window of the exported power's")
     void energyIsTheIntegralOfPower() {
