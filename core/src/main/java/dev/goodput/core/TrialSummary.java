@@ -109,7 +109,8 @@ public record TrialSummary(List<RunResult> trials, List<ObjectiveVerdict> verdic
                 }
             }
         }
-        return ExactDistribution.of(
+        // Trial after trial, each in schedule order, so that the interval sees how successive requests move together.
+        return ExactDistribution.ofOrdered(
                 values.stream().mapToDouble(Double::doubleValue).toArray());
     }
 
