@@ -7,6 +7,8 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.goodput.core.internal.redaction.SecretRedaction;
+import dev.goodput.core.internal.redaction.TextCut;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -218,7 +220,7 @@ public final class RunHistory {
     }
 
     private static String clip(String text) {
-        return text.length() <= 120 ? text : text.substring(0, 120) + "...";
+        return SecretRedaction.none().cut(text, TextCut.HISTORY_TEXT);
     }
 
     private record Numbered(int line, HistoryEntry entry) {}

@@ -3,7 +3,7 @@ package dev.goodput.core.internal.result;
 import dev.goodput.core.Phase;
 import dev.goodput.core.RequestRecord;
 import dev.goodput.core.internal.client.FinishedRequest;
-import dev.goodput.core.internal.client.SecretRedaction;
+import dev.goodput.core.internal.redaction.SecretRedaction;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;

@@ -3,6 +3,8 @@ package dev.goodput.core.workload.internal;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.goodput.core.internal.redaction.SecretRedaction;
+import dev.goodput.core.internal.redaction.TextCut;
 import dev.goodput.core.workload.TraceRequest;
 import dev.goodput.core.workload.WorkloadFileException;
 import java.io.IOException;
@@ -61,7 +63,7 @@ final class Lines {
         double number(JsonNode row, String field) {
             JsonNode value = row.get(field);
             if (value == null || !value.isNumber() || value.asDouble() < 0) {
-                throw error(field + " must be a number of at least 0, was " + value);
+                throw error(field + " must be a number of at least 0, was " + abbreviate(String.valueOf(value)));
             }
             return value.asDouble();
         }
@@ -69,7 +71,7 @@ final class Lines {
         int positive(JsonNode row, String field) {
             JsonNode value = row.get(field);
             if (value == null || !value.canConvertToInt() || value.asInt() < 1 || !value.isIntegralNumber()) {
-                throw error(field + " must be an integer of at least 1, was " + value);
+                throw error(field + " must be an integer of at least 1, was " + abbreviate(String.valueOf(value)));
             }
             return value.asInt();
         }
@@ -83,7 +85,8 @@ final class Lines {
         }
     }
 
+    /** Returns a line as a message may quote it: without what looks like a secret, cut to a short excerpt. */
     static String abbreviate(String text) {
-        return text.length() <= 80 ? text : text.substring(0, 77) + "...";
+        return SecretRedaction.none().cut(text, TextCut.DATASET_LINE);
     }
 }
