@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.goodput.core.internal.JsonProblems;
 import dev.goodput.core.internal.redaction.SecretRedaction;
 import dev.goodput.core.internal.redaction.TextCut;
 import java.io.BufferedReader;
@@ -163,7 +164,7 @@ public final class RunHistory {
         try {
             node = JSON.readTree(text);
         } catch (JsonProcessingException e) {
-            throw new HistoryFileException(file, line, "not JSON (" + e.getOriginalMessage() + "): " + clip(text));
+            throw new HistoryFileException(file, line, "not JSON: " + JsonProblems.inLine(e) + ": " + clip(text));
         }
         if (node == null || !node.isObject()) {
             throw new HistoryFileException(file, line, "not a JSON object: " + clip(text));

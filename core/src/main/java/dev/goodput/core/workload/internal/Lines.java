@@ -3,6 +3,7 @@ package dev.goodput.core.workload.internal;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.goodput.core.internal.JsonProblems;
 import dev.goodput.core.internal.redaction.SecretRedaction;
 import dev.goodput.core.internal.redaction.TextCut;
 import dev.goodput.core.workload.TraceRequest;
@@ -56,7 +57,7 @@ final class Lines {
                 }
                 return node;
             } catch (JsonProcessingException e) {
-                throw error("is not JSON (" + e.getOriginalMessage() + "): " + abbreviate(text));
+                throw error("is not JSON: " + JsonProblems.inLine(e) + ": " + abbreviate(text));
             }
         }
 
