@@ -3,6 +3,7 @@ package dev.goodput.core.history;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -74,6 +75,13 @@ public final class ChangePointReport {
         } catch (IllegalArgumentException e) {
             err.println(e.getMessage());
             err.println(USAGE);
+            return 2;
+        }
+        if (!Files.isRegularFile(file)) {
+            // RunHistory reads a missing file as a history not yet started; a nightly check given a wrong path
+            // would then pass for ever.
+            err.println("no history file at " + file.toAbsolutePath()
+                    + (Files.exists(file) ? " (it is not a file)" : " (it does not exist)"));
             return 2;
         }
         Map<String, List<HistoryEntry>> tests;
