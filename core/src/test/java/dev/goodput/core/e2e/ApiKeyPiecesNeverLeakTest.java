@@ -59,6 +59,9 @@ class ApiKeyPiecesNeverLeakTest {
 
     private static final int PIECE = 8;
 
+    /** The scrapes answered with a valid page before the malformed ones start. */
+    private static final int VALID_PAGES_FIRST = 3;
+
     /** How long the server takes over each completion request, in milliseconds. */
     private static final int PACE_MILLIS = 10;
 
@@ -141,7 +144,9 @@ class ApiKeyPiecesNeverLeakTest {
                 result.serverMetrics().failures().forEach(System.out::println);
             });
             assertThat(server.authorizations()).isNotEmpty().containsOnly("Bearer " + KEY);
-            assertThat(server.scrapes()).as("scrapes of /metrics").isGreaterThanOrEqualTo(BACK_FROM_CUT.length);
+            assertThat(server.scrapes())
+                    .as("scrapes of /metrics, malformed ones among them")
+                    .isGreaterThanOrEqualTo(VALID_PAGES_FIRST + 4);
             assertNoPieceOfTheKey(console);
         }
     }
@@ -391,7 +396,9 @@ class ApiKeyPiecesNeverLeakTest {
         }
 
         private static String metrics(int scrape, String key) {
-            if (scrape % 2 == 0) {
+            // The first pages are valid: a server whose first answered page is malformed has no metrics for the
+            // scraper, and on a busy machine the very first scrape may time out.
+            if (scrape < VALID_PAGES_FIRST || scrape % 2 == 0) {
                 return response(
                         200,
                         "text/plain; version=0.0.4",
