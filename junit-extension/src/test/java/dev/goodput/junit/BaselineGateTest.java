@@ -199,7 +199,7 @@ class BaselineGateTest {
         cases.put("", "the file is empty");
         cases.put("not a baseline", "unrecognized token 'not' at line 1, column 1");
         cases.put("{\"format\": 3, \"test\": \"SmallGate.gate\", \"trials\": [", "at line 1");
-        cases.put("{\"format\": \"three\"}", "field format does not have the shape of a baseline's");
+        cases.put("{\"format\": \"three\"}", "field format does not have the expected shape at line 1, column 12");
         for (Map.Entry<String, String> corrupt : cases.entrySet()) {
             Files.writeString(file, corrupt.getKey());
 

@@ -3,10 +3,8 @@ package dev.goodput.core.compare;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.goodput.core.Metric;
 import dev.goodput.core.Phase;
@@ -169,7 +167,7 @@ public record RunDigest(
             digest = JSON.readValue(text, RunDigest.class);
         } catch (JsonProcessingException e) {
             // No cause: Jackson's message names its own classes and a source description, not the file's terms.
-            throw new IllegalArgumentException(file + " is not a Goodput baseline: " + why(e));
+            throw new IllegalArgumentException(file + " is not a Goodput baseline: " + JsonProblems.inFile(e));
         }
         if (digest == null || digest.trials() == null || digest.identity() == null) {
             throw new IllegalArgumentException(file + " is not a Goodput baseline: it has no trials or no identity");
@@ -179,25 +177,6 @@ public record RunDigest(
                     + "; this Goodput reads format " + FORMAT + " (record the baseline again)");
         }
         return digest;
-    }
-
-    private static String why(JsonProcessingException e) {
-        if (e instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
-            StringBuilder field = new StringBuilder();
-            for (JsonMappingException.Reference reference : mapping.getPath()) {
-                if (reference.getFieldName() != null) {
-                    field.append(field.length() == 0 ? "" : ".").append(reference.getFieldName());
-                } else if (reference.getIndex() >= 0) {
-                    field.append('[').append(reference.getIndex()).append(']');
-                }
-            }
-            JsonLocation location = e.getLocation();
-            return "field " + field + " does not have the shape of a baseline's"
-                    + (location == null || location.getLineNr() < 1
-                            ? ""
-                            : " (at line " + location.getLineNr() + ", column " + location.getColumnNr() + ")");
-        }
-        return JsonProblems.inFile(e);
     }
 
     /** Writes this digest as JSON, creating the parent directories. */

@@ -2,6 +2,7 @@ package dev.goodput.core.internal;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import dev.goodput.core.internal.redaction.SecretRedaction;
 import dev.goodput.core.internal.redaction.TextCut;
 import java.util.Locale;
@@ -31,12 +32,27 @@ public final class JsonProblems {
         return what(e) + (column > 0 ? " at column " + column : "");
     }
 
-    /** Describes a parse error of a whole file read at once: {@code ... at line 4, column 1}. */
+    /**
+     * Describes an error reading a whole file at once: {@code ... at line 4, column 1}; a value of the wrong shape
+     * for the type read names its field: {@code field trials[0].ttft does not have the expected shape}.
+     */
     public static String inFile(JsonProcessingException e) {
         JsonLocation location = e.getLocation();
         int line = location == null ? -1 : location.getLineNr();
         int column = location == null ? -1 : location.getColumnNr();
-        return what(e) + (line > 0 ? " at line " + line + (column > 0 ? ", column " + column : "") : "");
+        String where = line > 0 ? " at line " + line + (column > 0 ? ", column " + column : "") : "";
+        if (e instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
+            StringBuilder field = new StringBuilder();
+            for (JsonMappingException.Reference reference : mapping.getPath()) {
+                if (reference.getFieldName() != null) {
+                    field.append(field.length() == 0 ? "" : ".").append(reference.getFieldName());
+                } else if (reference.getIndex() >= 0) {
+                    field.append('[').append(reference.getIndex()).append(']');
+                }
+            }
+            return "field " + field + " does not have the expected shape" + where;
+        }
+        return what(e) + where;
     }
 
     private static String what(JsonProcessingException e) {

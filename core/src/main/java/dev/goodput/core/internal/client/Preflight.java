@@ -76,7 +76,7 @@ public final class Preflight {
         ServerEndpoint endpoint = server.connectTimeout().compareTo(CONNECT_TIMEOUT) < 0
                 ? server
                 : server.withConnectTimeout(CONNECT_TIMEOUT);
-        SecretRedaction redaction = SecretRedaction.of(endpoint);
+        SecretRedaction redaction = SecretRedaction.of(endpoint.resolveApiKey().orElse(null));
         String authorization =
                 endpoint.resolveApiKey().map(key -> "Bearer " + key).orElse(null);
         checkModels(endpoint, authorization, redaction);

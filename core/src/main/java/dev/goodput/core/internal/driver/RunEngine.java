@@ -37,7 +37,8 @@ public final class RunEngine {
     /** Returns a recorder for a run of the spec: it redacts the key the spec's server is sent. */
     public static RunRecorder recorder(RunSpec spec) {
         return new RunRecorder(
-                SecretRedaction.of(spec.server()), dev.goodput.core.internal.result.ClassSplit.classifier(spec));
+                SecretRedaction.of(spec.server().resolveApiKey().orElse(null)),
+                dev.goodput.core.internal.result.ClassSplit.classifier(spec));
     }
 
     /** Returns a driver for the spec's load profile, not started, that hands every finished request to {@code recorder}. */

@@ -1,10 +1,6 @@
 package dev.goodput.core.internal.redaction;
 
-import dev.goodput.core.RequestAttempt;
-import dev.goodput.core.RequestRecord;
-import dev.goodput.core.ServerEndpoint;
 import java.net.URI;
-import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -15,6 +11,9 @@ import java.util.regex.Pattern;
  * (whole, and any piece of 4 or more characters that a cut left at either edge of a text), and what looks like a
  * secret even without a known key: a bearer token, an {@code sk-} key, a secret-looking value in a URL's query,
  * a URL's user information.
+ *
+ * <p>It knows no public type of the core (which uses it): a run's redaction is {@code
+ * SecretRedaction.of(server.resolveApiKey().orElse(null))}.
  *
  * <p>Cuts go through {@link #cut(String, TextCut)} only, which redacts first: a cut through the key would otherwise
  * leave its first characters behind, where no search for the whole key finds them. Every cut length is a {@link
@@ -49,12 +48,6 @@ public final class SecretRedaction {
     /** Returns a redaction that knows no key: it removes only what looks like a secret. */
     public static SecretRedaction none() {
         return NONE;
-    }
-
-    /** Returns the redaction of the key {@code server} sends, if it sends one. */
-    public static SecretRedaction of(ServerEndpoint server) {
-        Optional<String> key = server.apiKeyVariable().isPresent() ? server.resolveApiKey() : Optional.empty();
-        return key.map(SecretRedaction::of).orElse(NONE);
     }
 
     /** Returns the redaction of {@code secret}; a blank secret is no key. */
@@ -138,29 +131,6 @@ public final class SecretRedaction {
     /** Returns how a URL may be shown, as {@link #url(URI)} does, without a known key. */
     public static String shownUrl(URI uri) {
         return NONE.url(uri);
-    }
-
-    /** Returns the record with the key removed from its reason and from the reasons of its earlier attempts. */
-    public RequestRecord redact(RequestRecord r) {
-        String detail = redact(r.errorDetail());
-        boolean changed = detail != null && !detail.equals(r.errorDetail());
-        for (RequestAttempt attempt : r.retriedAttempts()) {
-            changed |= !redact(attempt.reason()).equals(attempt.reason());
-        }
-        if (!changed) {
-            return r;
-        }
-        return r.withReasons(
-                detail,
-                r.retriedAttempts().stream()
-                        .map(a -> new RequestAttempt(
-                                a.number(),
-                                a.dispatchedNanos(),
-                                a.endNanos(),
-                                a.httpStatus(),
-                                redact(a.reason()),
-                                a.waitNanos()))
-                        .toList());
     }
 
     private boolean looksSecret(String name, String value) {

@@ -43,7 +43,7 @@ public final class Scraper implements AutoCloseable {
     private Scraper(ScrapeSettings settings, ServerEndpoint server, NanoClock clock) {
         this.settings = settings;
         this.clock = clock;
-        this.redaction = SecretRedaction.of(server);
+        this.redaction = SecretRedaction.of(server.resolveApiKey().orElse(null));
         if (settings.serverMetrics()) {
             String authorization =
                     server.resolveApiKey().map(key -> "Bearer " + key).orElse(null);
