@@ -6,6 +6,8 @@ import com.fasterxml.jackson.core.ErrorReportConfiguration;
  * Every place Goodput shortens a text that may carry a secret, with its length in characters: what a server sent
  * (an error body, an event, a metrics page), what a user's file holds (a dataset line) and what reports quote of a
  * request's reason. Listed here, in one place, so that the planted-key test can put a key across each of them.
+ * The junit-extension's assertions (which may not use the core's internals) shorten a request's reason at 200
+ * characters too; the reason was redacted whole when the run recorded it.
  */
 public enum TextCut {
     /** An HTTP error body kept as a request's reason. */
@@ -26,8 +28,6 @@ public enum TextCut {
     FAILURE_REASON(dev.goodput.core.FailureBreakdown.SHORT_TEXT, Marker.DOTS_WITHIN),
     /** The first failure reason on the report index. */
     TOP_FAILURE(200, Marker.DOTS_WITHIN),
-    /** A failure reason in an assertion's message. */
-    ASSERTION_DETAIL(200, Marker.DOTS),
     /** A history entry's text in a message about the history file. */
     HISTORY_TEXT(120, Marker.DOTS);
 
