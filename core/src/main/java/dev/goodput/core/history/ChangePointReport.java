@@ -13,7 +13,7 @@ import org.apiguardian.api.API;
 /**
  * The nightly check of a history file: prints every change point of every test and figure, and exits with 1 when a
  * change point among a test's last {@code --last} entries is a regression (a latency or the error rate up, goodput
- * or a throughput down), 0 otherwise, 2 on a usage error or an unreadable file.
+ * or a throughput down), 0 otherwise, 2 on a usage error or an unreadable file (a path with no file included).
  *
  * <pre>{@code
  * java -cp goodput-core.jar:... dev.goodput.core.history.ChangePointReport target/goodput-history.jsonl \
