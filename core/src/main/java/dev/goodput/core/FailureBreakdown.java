@@ -2,6 +2,8 @@ package dev.goodput.core;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.goodput.core.internal.redaction.SecretRedaction;
+import dev.goodput.core.internal.redaction.TextCut;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -71,9 +73,7 @@ public record FailureBreakdown(long requests, Map<Outcome, Long> byOutcome, List
         /** Describes the reason as {@link #describe()} does, its text cut at {@code maxChars} characters. */
         public String describe(int maxChars) {
             String shown = text.replaceAll("\\s*[\\r\\n]+\\s*", " ").strip();
-            if (shown.length() > maxChars) {
-                shown = shown.substring(0, Math.max(0, maxChars - 3)) + "...";
-            }
+            shown = SecretRedaction.none().cut(shown, TextCut.FAILURE_REASON, maxChars);
             String prefix = outcome == Outcome.FAILED ? "" : outcomeName(outcome) + ": ";
             return count + " x " + prefix + shown;
         }

@@ -2,6 +2,7 @@ package dev.goodput.core;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.goodput.core.internal.redaction.SecretRedaction;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Collections;
@@ -196,6 +197,14 @@ public final class ServerEndpoint {
         return fields.baseUrl;
     }
 
+    /**
+     * Returns the base URL as reports, messages and the console show it: user information and query values that
+     * look like secrets (by name, such as {@code api_key}, or by shape) are replaced by {@code [redacted]}.
+     */
+    public String shownUrl() {
+        return SecretRedaction.shownUrl(fields.baseUrl);
+    }
+
     /** Returns the model name sent in every request. */
     public String model() {
         return fields.model;
@@ -241,7 +250,7 @@ public final class ServerEndpoint {
     /** Describes this endpoint for a run's recorded configuration; never contains the key itself. */
     public Map<String, Object> describe() {
         Map<String, Object> description = new LinkedHashMap<>();
-        description.put("base_url", fields.baseUrl.toString());
+        description.put("base_url", shownUrl());
         description.put("api_base_path", fields.apiBasePath);
         description.put("model", fields.model);
         description.put("api_key_env", fields.apiKeyVariable);
@@ -255,6 +264,6 @@ public final class ServerEndpoint {
 
     @Override
     public String toString() {
-        return fields.baseUrl + " (model " + fields.model + ")";
+        return shownUrl() + " (model " + fields.model + ")";
     }
 }

@@ -72,6 +72,11 @@ final class GateTrials {
             throw new ExtensionConfigurationException("@Trials on " + gate.name() + ": value = " + annotated
                     + " and retries = " + retries + "; value must be at least 1 and retries at least 0");
         }
+        Path gateDirectory = gate.reportDirectory(0);
+        Path relative = gate.configuration().reportDirectory().relativize(gateDirectory);
+        Path baselineFile = settings.baselineFile(relative);
+        // Read before any load: a baseline that cannot be read must not cost the run its verdict afterwards.
+        Baseline baseline = settings.record() ? Baseline.NONE : Baseline.read(baselineFile);
         int count = settings.trials(annotated);
         boolean plain = count == 1 && retries == 0;
         List<RunResult> kept = new ArrayList<>();
@@ -98,9 +103,6 @@ final class GateTrials {
                         + " (" + (retries - extraRuns) + " extra run(s) left)");
             }
         }
-        Path gateDirectory = gate.reportDirectory(0);
-        Path relative = gate.configuration().reportDirectory().relativize(gateDirectory);
-        Path baselineFile = settings.baselineFile(relative);
         RunDigest digest = RunDigest.of(gate.name(), kept);
         digest.write(gateDirectory.resolve(RegressionSettings.BASELINE_FILE));
         if (settings.record()) {
@@ -108,14 +110,22 @@ final class GateTrials {
             System.out.println("baseline recorded: " + baselineFile.toAbsolutePath());
             return finish(gate, kept, attempts, null, "baseline recorded at " + baselineFile, plain);
         }
-        if (!Files.isRegularFile(baselineFile)) {
+        if (baseline == Baseline.NONE) {
             return finish(gate, kept, attempts, null, "no baseline at " + baselineFile, plain);
         }
         BaselineComparator comparator = BaselineComparator.defaults()
                 .minimumChange(settings.minimumChange())
                 .objectives(spec.objectives());
-        RunDigest baseline = RunDigest.read(baselineFile);
-        Comparison comparison = comparator.compare(baseline, digest);
+        if (baseline.digest() == null) {
+            return finish(
+                    gate,
+                    kept,
+                    attempts,
+                    comparator.unreadable(baseline.unreadable(), digest),
+                    "unreadable baseline at " + baselineFile,
+                    false);
+        }
+        Comparison comparison = comparator.compare(baseline.digest(), digest);
         while (possibleRegression(comparison) && extraRuns < retries) {
             extraRuns++;
             int trial = kept.size() + 1;
@@ -129,7 +139,7 @@ final class GateTrials {
             GateHistory.append(gate, result, 0);
             digest = RunDigest.of(gate.name(), kept);
             digest.write(gateDirectory.resolve(RegressionSettings.BASELINE_FILE));
-            comparison = comparator.compare(baseline, digest);
+            comparison = comparator.compare(baseline.digest(), digest);
         }
         return finish(gate, kept, attempts, comparison, "compared with " + baselineFile, false);
     }
@@ -177,6 +187,22 @@ final class GateTrials {
                 .map(verdict -> verdict.objective() + " inconclusive (" + verdict.reason() + ")")
                 .findFirst()
                 .orElse("");
+    }
+
+    /** A gate's baseline as read before its load: none, its digest, or why it cannot be read. */
+    private record Baseline(RunDigest digest, String unreadable) {
+        static final Baseline NONE = new Baseline(null, null);
+
+        static Baseline read(Path file) {
+            if (!Files.exists(file)) {
+                return NONE;
+            }
+            try {
+                return new Baseline(RunDigest.read(file), null);
+            } catch (IllegalArgumentException e) {
+                return new Baseline(null, e.getMessage());
+            }
+        }
     }
 
     private static String directoryName(int trial, int attempt) {

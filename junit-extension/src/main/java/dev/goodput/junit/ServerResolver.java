@@ -55,7 +55,7 @@ final class ServerResolver {
                     url.get().apiKeyEnv(),
                     url.get().apiBasePath(),
                     "@ServerUrl");
-            return new ResolvedServer(endpoint, "@ServerUrl(" + url.get().value() + ")", null);
+            return new ResolvedServer(endpoint, "@ServerUrl(" + endpoint.shownUrl() + ")", null);
         }
         Optional<SimulatedServer> methodMock = AnnotationSupport.findAnnotation(method, SimulatedServer.class);
         if (methodMock.isPresent()) {

@@ -216,6 +216,50 @@ class BaselineGateTest {
 
     @GoodputTest
     @SimulatedServer(preset = "fixed")
+    static class SmallGate {
+        @org.junit.jupiter.api.Test
+        @Workload(inputTokens = 8, outputTokens = 4)
+        @LoadProfile(concurrency = 8, requests = 48)
+        @Slo(metric = TTFT, percentile = 50, atMost = 2000)
+        void gate() {}
+    }
+
+    @Test
+    void an_unreadable_baseline_is_an_invalid_comparison_under_its_policy_worded_without_the_parsers_internals()
+            throws IOException {
+        Path file = baselines.resolve("SmallGate/gate/baseline.json");
+        Files.createDirectories(file.getParent());
+        Map<String, String> cases = new java.util.LinkedHashMap<>();
+        cases.put("", "the file is empty");
+        cases.put("not a baseline", "unrecognized token 'not' at line 1, column 1");
+        cases.put("{\"format\": 3, \"test\": \"SmallGate.gate\", \"trials\": [", "at line 1");
+        cases.put("{\"format\": \"three\"}", "field format does not have the expected shape at line 1, column 12");
+        for (Map.Entry<String, String> corrupt : cases.entrySet()) {
+            Files.writeString(file, corrupt.getKey());
+
+            assertThat(GoodputExtensionTest.failureMessages(execute(SmallGate.class, Map.of())))
+                    .as("the default policy warns")
+                    .isEmpty();
+            JsonNode gate = gateJson("SmallGate", "gate");
+            assertThat(gate.at("/baseline/verdict").asText()).isEqualTo("INVALID");
+            assertThat(reports.resolve("SmallGate/gate/result.json"))
+                    .as("the run's own reports")
+                    .exists();
+
+            String failure = GoodputExtensionTest.failureMessages(
+                            execute(SmallGate.class, Map.of("goodput.baseline.invalid", "fail")))
+                    .get("gate");
+            assertThat(failure)
+                    .as("for %s", corrupt.getKey())
+                    .contains("INVALID comparison with the baseline: " + file + " is not a Goodput baseline: ")
+                    .contains(corrupt.getValue())
+                    .doesNotContain("Source", "REDACTED", "jackson", "Jackson", "dev.goodput.core.compare")
+                    .doesNotContainPattern("\\bline: \\d");
+        }
+    }
+
+    @GoodputTest
+    @SimulatedServer(preset = "fixed")
     static class ThreeTrials {
         @org.junit.jupiter.api.Test
         @Workload(inputTokens = 8, outputTokens = 4)

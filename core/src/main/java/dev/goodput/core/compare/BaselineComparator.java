@@ -103,6 +103,26 @@ public final class BaselineComparator {
         return maximumLoadDrift;
     }
 
+    /**
+     * Returns the comparison with a baseline that could not be read: {@link ChangeVerdict#INVALID}, {@code why} its
+     * one difference, so that the gate's policy for an invalid comparison decides, as for any other.
+     *
+     * @param why the reason, for example {@code RunDigest.read}'s message
+     */
+    public Comparison unreadable(String why, RunDigest current) {
+        Objects.requireNonNull(why, "why");
+        Objects.requireNonNull(current, "current");
+        return new Comparison(
+                ChangeVerdict.INVALID,
+                List.of(why),
+                List.of(),
+                List.of(),
+                minimumChange,
+                confidence,
+                0,
+                current.trials().size());
+    }
+
     /** Compares the current run with its baseline. */
     public Comparison compare(RunDigest baseline, RunDigest current) {
         Objects.requireNonNull(baseline, "baseline");

@@ -3,12 +3,14 @@ package dev.goodput.core.compare;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.goodput.core.Metric;
 import dev.goodput.core.Phase;
 import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RunResult;
+import dev.goodput.core.internal.JsonProblems;
 import dev.goodput.core.internal.result.ResultCalculator;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -143,18 +145,38 @@ public record RunDigest(
                 digested);
     }
 
-    /** Reads a digest written by {@link #write(Path)}; a file that is not one is an error naming it. */
+    /**
+     * Reads a digest written by {@link #write(Path)}.
+     *
+     * @throws IllegalArgumentException naming the file and, in its own terms (line, column, field), why it is not a
+     *     baseline: empty, cut short, not JSON, a field of the wrong shape, another format
+     */
     public static RunDigest read(Path file) {
+        String text;
         try {
-            RunDigest digest = JSON.readValue(file.toFile(), RunDigest.class);
-            if (digest.format() != FORMAT) {
-                throw new IllegalArgumentException(file + " has baseline format " + digest.format()
-                        + "; this Goodput reads format " + FORMAT + " (record the baseline again)");
-            }
-            return digest;
+            text = Files.readString(file);
         } catch (IOException e) {
-            throw new IllegalArgumentException(file + " is not a Goodput baseline: " + e.getMessage(), e);
+            throw new IllegalArgumentException(
+                    file + " cannot be read: " + e.getClass().getSimpleName());
         }
+        if (text.isBlank()) {
+            throw new IllegalArgumentException(file + " is not a Goodput baseline: the file is empty");
+        }
+        RunDigest digest;
+        try {
+            digest = JSON.readValue(text, RunDigest.class);
+        } catch (JsonProcessingException e) {
+            // No cause: Jackson's message names its own classes and a source description, not the file's terms.
+            throw new IllegalArgumentException(file + " is not a Goodput baseline: " + JsonProblems.inFile(e));
+        }
+        if (digest == null || digest.trials() == null || digest.identity() == null) {
+            throw new IllegalArgumentException(file + " is not a Goodput baseline: it has no trials or no identity");
+        }
+        if (digest.format() != FORMAT) {
+            throw new IllegalArgumentException(file + " has baseline format " + digest.format()
+                    + "; this Goodput reads format " + FORMAT + " (record the baseline again)");
+        }
+        return digest;
     }
 
     /** Writes this digest as JSON, creating the parent directories. */

@@ -3,6 +3,7 @@ package dev.goodput.core.history;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,7 +13,7 @@ import org.apiguardian.api.API;
 /**
  * The nightly check of a history file: prints every change point of every test and figure, and exits with 1 when a
  * change point among a test's last {@code --last} entries is a regression (a latency or the error rate up, goodput
- * or a throughput down), 0 otherwise, 2 on a usage error or an unreadable file.
+ * or a throughput down), 0 otherwise, 2 on a usage error or an unreadable file (a path with no file included).
  *
  * <pre>{@code
  * java -cp goodput-core.jar:... dev.goodput.core.history.ChangePointReport target/goodput-history.jsonl \
@@ -74,6 +75,13 @@ public final class ChangePointReport {
         } catch (IllegalArgumentException e) {
             err.println(e.getMessage());
             err.println(USAGE);
+            return 2;
+        }
+        if (!Files.isRegularFile(file)) {
+            // RunHistory reads a missing file as a history not yet started; a nightly check given a wrong path
+            // would then pass for ever.
+            err.println("no history file at " + file.toAbsolutePath()
+                    + (Files.exists(file) ? " (it is not a file)" : " (it does not exist)"));
             return 2;
         }
         Map<String, List<HistoryEntry>> tests;

@@ -7,6 +7,9 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.goodput.core.internal.JsonProblems;
+import dev.goodput.core.internal.redaction.SecretRedaction;
+import dev.goodput.core.internal.redaction.TextCut;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -161,7 +164,7 @@ public final class RunHistory {
         try {
             node = JSON.readTree(text);
         } catch (JsonProcessingException e) {
-            throw new HistoryFileException(file, line, "not JSON (" + e.getOriginalMessage() + "): " + clip(text));
+            throw new HistoryFileException(file, line, "not JSON: " + JsonProblems.inLine(e) + ": " + clip(text));
         }
         if (node == null || !node.isObject()) {
             throw new HistoryFileException(file, line, "not a JSON object: " + clip(text));
@@ -218,7 +221,7 @@ public final class RunHistory {
     }
 
     private static String clip(String text) {
-        return text.length() <= 120 ? text : text.substring(0, 120) + "...";
+        return SecretRedaction.none().cut(text, TextCut.HISTORY_TEXT);
     }
 
     private record Numbered(int line, HistoryEntry entry) {}

@@ -39,7 +39,7 @@ public final class ConsoleReport {
                 out,
                 "Goodput run: %s against %s (model %s)",
                 result.spec().load(),
-                result.spec().server().baseUrl(),
+                result.spec().server().shownUrl(),
                 result.spec().server().model());
         line(
                 out,

@@ -39,7 +39,7 @@ public final class ReportIndex {
     static final String WHY_META = "goodput-why";
 
     /** The longest top failure reason a page's head carries. */
-    static final int TOP_FAILURE_CHARS = 200;
+    static final int TOP_FAILURE_CHARS = dev.goodput.core.internal.redaction.TextCut.TOP_FAILURE.chars();
 
     /** The bytes of a page read for its head: its metas come before the style, well within this. */
     private static final int HEAD_BYTES = 16 * 1024;

@@ -74,6 +74,30 @@ class ChangePointReportTest {
         assertThat(err()).isEqualTo("history file " + bad + " line 1: not a JSON object: []\n");
     }
 
+    @Test
+    void should_exit_2_for_a_history_path_that_does_not_exist_or_is_not_a_file() {
+        Path missing = directory.resolve("nightly/goodput-history.jsonl");
+
+        assertThat(run(missing.toString())).isEqualTo(2);
+        assertThat(err()).isEqualTo("no history file at " + missing.toAbsolutePath() + " (it does not exist)\n");
+        assertThat(out()).isEmpty();
+
+        err.reset();
+        assertThat(run(directory.toString())).isEqualTo(2);
+        assertThat(err()).isEqualTo("no history file at " + directory.toAbsolutePath() + " (it is not a file)\n");
+    }
+
+    @Test
+    void should_word_a_line_that_is_not_json_by_the_files_line_and_the_lines_column() throws IOException {
+        Path file = history(ChangePointsTest.normal(3, 3, 100, 3));
+        Files.writeString(file, "{\"test\": oops}\n", StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
+
+        assertThat(run(file.toString())).isEqualTo(2);
+        assertThat(err())
+                .isEqualTo("history file " + file + " line 4: not JSON: unrecognized token 'oops' at column 10:"
+                        + " {\"test\": oops}\n");
+    }
+
     private Path history(double[] values) throws IOException {
         Path file = directory.resolve("history.jsonl");
         for (int i = 0; i < values.length; i++) {

@@ -17,7 +17,7 @@ import dev.goodput.core.RunSpec;
 import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.TokenCountSource;
 import dev.goodput.core.WorkloadSpec;
-import dev.goodput.core.internal.client.SecretRedaction;
+import dev.goodput.core.internal.redaction.SecretRedaction;
 import dev.goodput.core.internal.result.ResultCalculator;
 import dev.goodput.core.internal.result.RunRecorder;
 import dev.goodput.core.testing.SampleResults;

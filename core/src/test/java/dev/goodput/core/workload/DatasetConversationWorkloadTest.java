@@ -158,11 +158,25 @@ class DatasetConversationWorkloadTest {
         Files.writeString(array, "[\n{\"messages\": []},\n{\"messages\": [\n");
         assertThatThrownBy(() -> DatasetConversationWorkload.read(array))
                 .isInstanceOf(WorkloadFileException.class)
-                .hasMessageStartingWith(array + ":4: is not JSON");
+                .hasMessageStartingWith(array + ":4: is not JSON: unexpected end of input")
+                .hasMessageEndingWith(" at line 4, column 1")
+                .hasMessageNotContaining("Source");
         Path lines = dir.resolve("bad.jsonl");
         Files.writeString(lines, "{\"messages\": []}\nnot json\n");
         assertThatThrownBy(() -> DatasetConversationWorkload.read(lines))
-                .hasMessageStartingWith(lines + ":2: is not JSON");
+                .hasMessage(lines + ":2: is not JSON: unrecognized token 'not' at column 1: not json");
+        Files.writeString(lines, "{\"messages\": []}\n{\"messages\": [x]}\n");
+        assertThatThrownBy(() -> DatasetConversationWorkload.read(lines))
+                .hasMessage(lines + ":2: is not JSON: unrecognized token 'x' at column 15: {\"messages\": [x]}");
+        Files.writeString(lines, "{\"messages\": []}\n{\"messages\": [}\n");
+        assertThatThrownBy(() -> DatasetConversationWorkload.read(lines))
+                .hasMessage(lines + ":2: is not JSON: unexpected close marker '}': expected ']' at column 15:"
+                        + " {\"messages\": [}");
+        Files.writeString(lines, "{\"messages\": []}\n{\"messages\": [\n");
+        assertThatThrownBy(() -> DatasetConversationWorkload.read(lines))
+                .hasMessageStartingWith(lines + ":2: is not JSON: unexpected end of input")
+                .hasMessageNotContaining("line: ")
+                .hasMessageNotContaining("Source");
         assertThatThrownBy(() -> DatasetConversationWorkload.read(dir.resolve("none.json")))
                 .hasMessage(dir.resolve("none.json") + ": no such file");
         assertThatThrownBy(() -> DatasetConversationWorkload.read(sample("json"))

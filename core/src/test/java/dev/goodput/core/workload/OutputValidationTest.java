@@ -13,7 +13,7 @@ import dev.goodput.core.RunResult;
 import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.TokenCountSource;
 import dev.goodput.core.internal.client.FinishedRequest;
-import dev.goodput.core.internal.client.SecretRedaction;
+import dev.goodput.core.internal.redaction.SecretRedaction;
 import dev.goodput.core.internal.result.RunRecorder;
 import dev.goodput.core.internal.result.RunSnapshot;
 import dev.goodput.mock.MockServer;

@@ -10,6 +10,7 @@ import dev.goodput.core.PreflightException;
 import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RequestSpec;
 import dev.goodput.core.ServerEndpoint;
+import dev.goodput.core.internal.redaction.SecretRedaction;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -75,7 +76,7 @@ public final class Preflight {
         ServerEndpoint endpoint = server.connectTimeout().compareTo(CONNECT_TIMEOUT) < 0
                 ? server
                 : server.withConnectTimeout(CONNECT_TIMEOUT);
-        SecretRedaction redaction = SecretRedaction.of(endpoint);
+        SecretRedaction redaction = SecretRedaction.of(endpoint.resolveApiKey().orElse(null));
         String authorization =
                 endpoint.resolveApiKey().map(key -> "Bearer " + key).orElse(null);
         checkModels(endpoint, authorization, redaction);
@@ -93,7 +94,7 @@ public final class Preflight {
 
     private static void checkModels(ServerEndpoint endpoint, String authorization, SecretRedaction redaction) {
         URI uri = endpoint.apiUrl("/models");
-        String tried = "GET " + uri;
+        String tried = "GET " + redaction.url(uri);
         HttpRequest.Builder request = HttpRequest.newBuilder(uri)
                 .timeout(MODELS_TIMEOUT)
                 .header("Accept", "application/json")
@@ -167,7 +168,7 @@ public final class Preflight {
             SecretRedaction redaction,
             NanoClock clock,
             TransportProvider transports) {
-        String tried = "POST " + endpoint.apiUrl(probe.api().path());
+        String tried = "POST " + redaction.url(endpoint.apiUrl(probe.api().path()));
         CompletableFuture<FinishedRequest> finished = new CompletableFuture<>();
         RequestListener listener = new RequestListener() {
             @Override
@@ -196,7 +197,8 @@ public final class Preflight {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("the preflight was interrupted; no load was sent", e);
             } catch (ExecutionException e) {
-                throw new IllegalStateException("the preflight failed: " + e.getCause(), e.getCause());
+                throw new IllegalStateException(
+                        "the preflight failed: " + redaction.redact(String.valueOf(e.getCause())));
             }
         }
         RequestRecord record = request.record();

@@ -31,11 +31,10 @@ import java.util.List;
  */
 public final class StreamAttempt {
 
-    private static final ChunkDecoder DECODER = new ChunkDecoder();
-
     private final InFlightRequest request;
     private final int number;
     private final StreamSettings settings;
+    private final ChunkDecoder decoder;
     private final TokenTally tokens;
     private final SseParser parser = new SseParser(this::onEvent);
     private final GapLog gaps = new GapLog();
@@ -63,6 +62,7 @@ public final class StreamAttempt {
         this.request = request;
         this.number = number;
         this.settings = settings;
+        this.decoder = new ChunkDecoder(settings.redaction());
         this.tokens = new TokenTally(settings.outputTokenCounter());
     }
 
@@ -294,7 +294,7 @@ public final class StreamAttempt {
         if (ended) {
             return;
         }
-        StreamChunk chunk = DECODER.decode(event);
+        StreamChunk chunk = decoder.decode(event);
         switch (chunk.kind()) {
             case DONE -> {
                 String detail = StreamEnds.detailAtDone(

@@ -1,6 +1,7 @@
 package dev.goodput.core.internal.client;
 
 import dev.goodput.core.TokenCounter;
+import dev.goodput.core.internal.redaction.SecretRedaction;
 import java.util.Objects;
 
 /**

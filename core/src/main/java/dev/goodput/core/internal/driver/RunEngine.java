@@ -9,10 +9,10 @@ import dev.goodput.core.RunSpec;
 import dev.goodput.core.RunWatcher;
 import dev.goodput.core.internal.client.Preflight;
 import dev.goodput.core.internal.client.ReadTap;
-import dev.goodput.core.internal.client.SecretRedaction;
 import dev.goodput.core.internal.client.Transport;
 import dev.goodput.core.internal.client.TransportProvider;
 import dev.goodput.core.internal.client.Transports;
+import dev.goodput.core.internal.redaction.SecretRedaction;
 import dev.goodput.core.internal.result.ResultCalculator;
 import dev.goodput.core.internal.result.RunRecorder;
 import dev.goodput.core.internal.servermetrics.Scraper;
@@ -40,7 +40,7 @@ public final class RunEngine {
                 .map(LookPlan::segmentEnds)
                 .orElse(new long[0]);
         return new RunRecorder(
-                SecretRedaction.of(spec.server()),
+                SecretRedaction.of(spec.server().resolveApiKey().orElse(null)),
                 dev.goodput.core.internal.result.ClassSplit.classifier(spec),
                 segmentEnds);
     }

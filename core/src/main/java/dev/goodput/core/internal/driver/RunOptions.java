@@ -3,7 +3,7 @@ package dev.goodput.core.internal.driver;
 import dev.goodput.core.Load;
 import dev.goodput.core.TokenCounter;
 import dev.goodput.core.WorkloadSpec;
-import dev.goodput.core.internal.client.SecretRedaction;
+import dev.goodput.core.internal.redaction.SecretRedaction;
 import dev.goodput.core.shard.Shard;
 
 /**

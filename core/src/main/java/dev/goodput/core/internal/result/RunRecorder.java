@@ -1,9 +1,10 @@
 package dev.goodput.core.internal.result;
 
 import dev.goodput.core.Phase;
+import dev.goodput.core.RequestAttempt;
 import dev.goodput.core.RequestRecord;
 import dev.goodput.core.internal.client.FinishedRequest;
-import dev.goodput.core.internal.client.SecretRedaction;
+import dev.goodput.core.internal.redaction.SecretRedaction;
 import dev.goodput.core.internal.stats.SampleBlocks;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -99,7 +100,7 @@ public final class RunRecorder {
 
     /** Takes one finished request; call once per request. */
     public void record(FinishedRequest finished) {
-        RequestRecord record = redaction.redact(finished.record());
+        RequestRecord record = redacted(finished.record());
         int index = Math.toIntExact(record.index());
         boolean counted = record.phase() == Phase.MEASURED && record.isSuccess();
         synchronized (this) {
@@ -218,5 +219,28 @@ public final class RunRecorder {
             itlBlocks.add(segment.itlBlocks());
         }
         return new RunSnapshot.Gaps(icl, itl, GapBlocks.concat(iclBlocks), GapBlocks.concat(itlBlocks));
+    }
+
+    /** Returns the record with the key removed from its reason and from the reasons of its earlier attempts. */
+    private RequestRecord redacted(RequestRecord r) {
+        String detail = redaction.redact(r.errorDetail());
+        boolean changed = detail != null && !detail.equals(r.errorDetail());
+        for (RequestAttempt attempt : r.retriedAttempts()) {
+            changed |= !redaction.redact(attempt.reason()).equals(attempt.reason());
+        }
+        if (!changed) {
+            return r;
+        }
+        return r.withReasons(
+                detail,
+                r.retriedAttempts().stream()
+                        .map(a -> new RequestAttempt(
+                                a.number(),
+                                a.dispatchedNanos(),
+                                a.endNanos(),
+                                a.httpStatus(),
+                                redaction.redact(a.reason()),
+                                a.waitNanos()))
+                        .toList());
     }
 }

@@ -1,5 +1,7 @@
 package dev.goodput.core.internal.servermetrics;
 
+import dev.goodput.core.internal.redaction.SecretRedaction;
+import dev.goodput.core.internal.redaction.TextCut;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -24,25 +26,29 @@ import java.util.regex.Pattern;
  */
 public final class Exposition {
 
-    private static final int MOST_QUOTED_CHARS = 120;
     private static final Pattern NUMBER = Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
     private static final Set<String> TYPES_WITH_CREATED = Set.of("counter", "histogram", "summary", "gaugehistogram");
 
     private final String line;
+    private final SecretRedaction redaction;
     private int position;
 
-    private Exposition(String line) {
+    private Exposition(String line, SecretRedaction redaction) {
         this.line = line;
+        this.redaction = redaction;
     }
 
     /**
      * Parses one exposition page.
      *
-     * @param text the whole response body of a {@code /metrics} request
+     * @param page the whole response body of a {@code /metrics} request, which may echo the key it was sent
+     * @param redaction applied to the whole page before it is read, so that no sample, label value or quoted line
+     *     carries the key or a piece of it
      * @return its samples in the order written, {@code _created} samples left out
      * @throws IllegalArgumentException naming the line number, what is wrong, and the line's text (truncated)
      */
-    public static List<Sample> parse(String text) {
+    public static List<Sample> parse(String page, SecretRedaction redaction) {
+        String text = redaction.redact(page);
         List<Sample> samples = new ArrayList<>();
         Map<String, String> typeByFamily = new HashMap<>();
         String[] lines = text.split("\n", -1);
@@ -59,11 +65,13 @@ public final class Exposition {
                 if (line.startsWith("#")) {
                     readComment(line, typeByFamily);
                 } else {
-                    samples.add(new Exposition(line).sample());
+                    samples.add(new Exposition(line, redaction).sample());
                 }
             } catch (IllegalArgumentException malformed) {
                 throw new IllegalArgumentException(
-                        "line " + (index + 1) + ": " + malformed.getMessage() + ": " + quote(line), malformed);
+                        "line " + (index + 1) + ": " + malformed.getMessage() + ": "
+                                + redaction.cut(line, TextCut.METRICS_LINE),
+                        malformed);
             }
         }
         samples.removeIf(sample -> isCreated(sample.name(), typeByFamily));
@@ -99,10 +107,10 @@ public final class Exposition {
         if (!blank || position >= line.length()) {
             throw new IllegalArgumentException("expected a space and a value after " + name);
         }
-        double value = number(word(), "value");
+        double value = number(word(), "value", redaction);
         skipBlanks();
         if (position < line.length() && line.charAt(position) != '#') {
-            number(word(), "timestamp"); // checked, then ignored: the scraper stamps its own time
+            number(word(), "timestamp", redaction); // checked, then ignored: the scraper stamps its own time
             skipBlanks();
         }
         if (position < line.length() && line.charAt(position) != '#') {
@@ -203,7 +211,7 @@ public final class Exposition {
     }
 
     /** Reads a value as Go's {@code ParseFloat} does for this format: decimals, exponents, NaN and ±Inf. */
-    static double number(String text, String what) {
+    static double number(String text, String what, SecretRedaction redaction) {
         switch (text.toLowerCase(Locale.ROOT)) {
             case "nan":
                 return Double.NaN;
@@ -214,8 +222,8 @@ public final class Exposition {
             default:
                 // The pattern turns away what Java alone would accept and the format does not: 1d, 0x1p3, Infinity.
                 if (!NUMBER.matcher(text).matches()) {
-                    throw new IllegalArgumentException(
-                            "expected a number as the " + what + ", got \"" + quote(text) + "\"");
+                    throw new IllegalArgumentException("expected a number as the " + what + ", got \""
+                            + redaction.cut(text, TextCut.METRICS_LINE) + "\"");
                 }
                 return Double.parseDouble(text);
         }
@@ -227,9 +235,5 @@ public final class Exposition {
                 || c == '_'
                 || (colonAllowed && c == ':')
                 || (!first && c >= '0' && c <= '9');
-    }
-
-    private static String quote(String text) {
-        return text.length() <= MOST_QUOTED_CHARS ? text : text.substring(0, MOST_QUOTED_CHARS) + "...";
     }
 }

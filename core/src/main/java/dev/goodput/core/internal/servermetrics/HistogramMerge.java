@@ -1,5 +1,6 @@
 package dev.goodput.core.internal.servermetrics;
 
+import dev.goodput.core.internal.redaction.SecretRedaction;
 import dev.goodput.core.internal.servermetrics.ServerMetricNames.SeriesName;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -81,7 +82,8 @@ final class HistogramMerge {
                 case "_bucket" -> {
                     if (le != null) {
                         try {
-                            double bound = Exposition.number(le, "le");
+                            double bound =
+                                    Exposition.number(le, "le", SecretRedaction.none()); // from a page read redacted
                             series.cumulativeByBound.put(
                                     bound == Double.POSITIVE_INFINITY ? bound : bound * name.scale(), sample.value());
                         } catch (IllegalArgumentException notANumber) {

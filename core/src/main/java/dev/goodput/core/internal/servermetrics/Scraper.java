@@ -2,6 +2,7 @@ package dev.goodput.core.internal.servermetrics;
 
 import dev.goodput.core.NanoClock;
 import dev.goodput.core.ServerEndpoint;
+import dev.goodput.core.internal.redaction.SecretRedaction;
 import dev.goodput.core.servermetrics.ScrapeSettings;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -35,12 +36,14 @@ public final class Scraper implements AutoCloseable {
     private final List<Target> targets = new ArrayList<>();
     private final ScrapeLog log;
     private final HttpClient client;
+    private final SecretRedaction redaction;
     private final Thread thread;
     private volatile boolean stopping;
 
     private Scraper(ScrapeSettings settings, ServerEndpoint server, NanoClock clock) {
         this.settings = settings;
         this.clock = clock;
+        this.redaction = SecretRedaction.of(server.resolveApiKey().orElse(null));
         if (settings.serverMetrics()) {
             String authorization =
                     server.resolveApiKey().map(key -> "Bearer " + key).orElse(null);
@@ -160,7 +163,7 @@ public final class Scraper implements AutoCloseable {
                     cause instanceof HttpTimeoutException
                             ? "no answer within " + settings.timeout().toMillis() + " ms"
                             : cause.getClass().getSimpleName()
-                                    + (cause.getMessage() == null ? "" : ": " + cause.getMessage()));
+                                    + (cause.getMessage() == null ? "" : ": " + redaction.redact(cause.getMessage())));
             return null;
         } catch (InterruptedException e) {
             exchange.cancel(true);
@@ -171,7 +174,7 @@ public final class Scraper implements AutoCloseable {
             return refuse(target, "HTTP " + response.statusCode());
         }
         try {
-            ScrapeReading reading = ScrapeReading.of(Exposition.parse(response.body()));
+            ScrapeReading reading = ScrapeReading.of(Exposition.parse(response.body(), redaction));
             target.answeredOnce = true;
             return reading;
         } catch (IllegalArgumentException e) {
@@ -206,10 +209,9 @@ public final class Scraper implements AutoCloseable {
             this.isServersOwn = isServersOwn;
         }
 
-        /** The URL without user information or query, which may carry credentials. */
+        /** The URL as it may be shown: user information and secret-looking query values masked. */
         private static String labelOf(URI uri) {
-            return uri.getScheme() + "://" + uri.getHost() + (uri.getPort() < 0 ? "" : ":" + uri.getPort())
-                    + (uri.getRawPath() == null ? "" : uri.getRawPath());
+            return SecretRedaction.shownUrl(uri);
         }
     }
 }

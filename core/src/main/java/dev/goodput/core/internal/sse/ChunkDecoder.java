@@ -5,6 +5,8 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import dev.goodput.core.internal.redaction.SecretRedaction;
+import dev.goodput.core.internal.redaction.TextCut;
 import dev.goodput.core.internal.sse.StreamChunk.Kind;
 import java.io.IOException;
 import java.util.StringJoiner;
@@ -39,7 +41,12 @@ import java.util.StringJoiner;
  * <p>Usage counts come from a non-null {@code usage}; the usage is final only when {@code choices} is
  * empty or absent, because vLLM's {@code continuous_usage_stats} puts cumulative usage on every chunk.
  *
- * <p>{@link #decode(SseEvent)} never throws. Instances are stateless and thread-safe; the JSON factory
+ * <p>What a detail quotes of the data is redacted ({@link SecretRedaction}) before it is cut or quoted: when the
+ * data of an error or a malformed event holds a secret, it is decoded again from its redacted text, so that no
+ * message, the JSON parser's own included, quotes the secret or a piece of it. Content is not redacted: it is
+ * counted, never shown.
+ *
+ * <p>{@link #decode(SseEvent)} never throws. Instances are immutable and thread-safe; the JSON factory
  * is shared, and each thread that decodes ASCII events has a parser of its own ({@link ReusedChunkParser}). A streaming parser is used rather than a tree: it skips what is not needed without building
  * nodes. In {@code SseParserBenchmark} a full decode costs about a fifth less CPU than a bare {@code
  * readTree} of the same chunk and allocates about a third as much.
@@ -47,10 +54,10 @@ import java.util.StringJoiner;
 public final class ChunkDecoder {
 
     /** The longest excerpt of the event data that a {@code MALFORMED} detail quotes, in characters. */
-    static final int EXCERPT_CHARS = 120;
+    static final int EXCERPT_CHARS = TextCut.EVENT_EXCERPT.chars();
 
     /** The longest server error message an {@code ERROR} detail keeps, in characters. */
-    static final int MAX_MESSAGE_CHARS = 1000;
+    static final int MAX_MESSAGE_CHARS = TextCut.SERVER_ERROR_MESSAGE.chars();
 
     private static final JsonFactory JSON = JsonFactory.builder()
             .streamReadConstraints(StreamReadConstraints.builder()
@@ -64,8 +71,17 @@ public final class ChunkDecoder {
 
     private static final StreamChunk DONE = new StreamChunk(Kind.DONE, "", -1, -1, false, null, null, null);
 
-    /** Creates a decoder. */
-    public ChunkDecoder() {}
+    private final SecretRedaction redaction;
+
+    /** Creates a decoder that knows no key: its details lose only what looks like a secret. */
+    public ChunkDecoder() {
+        this(SecretRedaction.none());
+    }
+
+    /** Creates a decoder whose details never quote the key {@code redaction} knows, nor any piece of it. */
+    public ChunkDecoder(SecretRedaction redaction) {
+        this.redaction = redaction;
+    }
 
     /**
      * Returns what an event means; never throws.
@@ -89,6 +105,17 @@ public final class ChunkDecoder {
         if (!errorEvent && isDone(data)) {
             return DONE;
         }
+        StreamChunk chunk = decodeText(data, errorEvent);
+        if (chunk.kind() == Kind.ERROR || chunk.kind() == Kind.MALFORMED) {
+            String redacted = redaction.redact(data);
+            if (!redacted.equals(data)) {
+                chunk = decodeText(redacted, errorEvent);
+            }
+        }
+        return chunk;
+    }
+
+    private StreamChunk decodeText(String data, boolean errorEvent) {
         ChunkFields fields = new ChunkFields();
         String problem;
         try (JsonParser parser = JSON.createParser(data)) {
@@ -169,11 +196,13 @@ public final class ChunkDecoder {
                 fields.toolCallIndexes);
     }
 
-    private static String invalidJson(JsonProcessingException e) {
+    private String invalidJson(JsonProcessingException e) {
         String where = e.getLocation() == null
                 ? ""
                 : " at character " + e.getLocation().getCharOffset();
-        String why = e.getOriginalMessage() == null ? "" : " (" + truncate(e.getOriginalMessage(), 80) + ")";
+        String why = e.getOriginalMessage() == null
+                ? ""
+                : " (" + redaction.cut(e.getOriginalMessage(), TextCut.JSON_PROBLEM) + ")";
         return "not valid JSON" + where + why;
     }
 
@@ -190,7 +219,7 @@ public final class ChunkDecoder {
         return end - start == 6 && data.startsWith("[DONE]", start);
     }
 
-    private static String errorDetail(ChunkFields fields, String data) {
+    private String errorDetail(ChunkFields fields, String data) {
         String message;
         StringJoiner attributes = new StringJoiner(", ", " (", ")").setEmptyValue("");
         if (fields.hasError) {
@@ -205,9 +234,10 @@ public final class ChunkDecoder {
             addAttribute(attributes, "code", fields.code);
         }
         if (message == null || message.isBlank()) {
-            return "error without a message: " + truncate(data, EXCERPT_CHARS) + attributes;
+            return "error without a message: " + redaction.cut(data, TextCut.EVENT_EXCERPT)
+                    + redaction.redact(attributes.toString());
         }
-        return truncate(message, MAX_MESSAGE_CHARS) + attributes;
+        return redaction.cut(message, TextCut.SERVER_ERROR_MESSAGE) + redaction.redact(attributes.toString());
     }
 
     private static void addAttribute(StringJoiner attributes, String name, String value) {
@@ -216,26 +246,17 @@ public final class ChunkDecoder {
         }
     }
 
-    private static String plainErrorDetail(String data) {
+    private String plainErrorDetail(String data) {
         String text = data.strip();
-        return text.isEmpty() ? "error event without data" : truncate(text, MAX_MESSAGE_CHARS);
+        return text.isEmpty() ? "error event without data" : redaction.cut(text, TextCut.SERVER_ERROR_MESSAGE);
     }
 
     private static StreamChunk error(String detail) {
         return new StreamChunk(Kind.ERROR, "", -1, -1, false, null, detail, null);
     }
 
-    private static StreamChunk malformed(String reason, String data) {
-        String detail = data.isBlank() ? reason : reason + ": " + truncate(data, EXCERPT_CHARS);
+    private StreamChunk malformed(String reason, String data) {
+        String detail = data.isBlank() ? reason : reason + ": " + redaction.cut(data, TextCut.EVENT_EXCERPT);
         return new StreamChunk(Kind.MALFORMED, "", -1, -1, false, null, detail, null);
-    }
-
-    /** Shortens text to at most {@code max} characters plus a marker, never splitting a surrogate pair. */
-    static String truncate(String text, int max) {
-        if (text == null || text.length() <= max) {
-            return text;
-        }
-        int cut = Character.isHighSurrogate(text.charAt(max - 1)) ? max - 1 : max;
-        return text.substring(0, cut) + "... (" + text.length() + " chars)";
     }
 }

@@ -86,7 +86,7 @@ public final class ConversationFiles {
             throw new WorkloadFileException(
                     file,
                     e.getLocation() == null ? 0 : e.getLocation().getLineNr(),
-                    "is not JSON: " + e.getOriginalMessage());
+                    "is not JSON: " + dev.goodput.core.internal.JsonProblems.inFile(e));
         } catch (IOException e) {
             throw new WorkloadFileException(file, 0, "cannot be read: " + e);
         }

@@ -78,7 +78,7 @@ final class Csv {
         int positiveInt(String column) {
             int value = nonNegativeInt(column);
             if (value < 1) {
-                throw source.error(column + " must be at least 1, was " + value);
+                throw source.error(column + " must be at least 1, was " + Lines.abbreviate(String.valueOf(value)));
             }
             return value;
         }

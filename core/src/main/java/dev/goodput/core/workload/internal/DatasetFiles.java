@@ -31,7 +31,10 @@ public final class DatasetFiles {
                 JsonNode item = parser.readValueAsTree();
                 JsonNode turns = item.path("conversations");
                 if (!turns.isArray()) {
-                    throw new WorkloadFileException(file, line, "conversations must be an array, was " + turns);
+                    throw new WorkloadFileException(
+                            file,
+                            line,
+                            "conversations must be an array, was " + Lines.abbreviate(String.valueOf(turns)));
                 }
                 DatasetEntry entry = firstExchange(turns, tokenizer, vllmFilters);
                 if (entry != null) {
@@ -80,7 +83,8 @@ public final class DatasetFiles {
             }
             if (row.has("prompt")) {
                 if (!row.get("prompt").isTextual()) {
-                    throw line.error("prompt must be a string, was " + row.get("prompt"));
+                    throw line.error(
+                            "prompt must be a string, was " + Lines.abbreviate(String.valueOf(row.get("prompt"))));
                 }
                 entries.add(DatasetEntry.prompt(row.get("prompt").asText(), output));
             } else {
@@ -92,7 +96,8 @@ public final class DatasetFiles {
 
     private static List<ChatMessage> messages(Lines.Line line, JsonNode node) {
         if (!node.isArray() || node.isEmpty()) {
-            throw line.error("messages must be a non-empty array of {role, content}, was " + node);
+            throw line.error("messages must be a non-empty array of {role, content}, was "
+                    + Lines.abbreviate(String.valueOf(node)));
         }
         List<ChatMessage> messages = new ArrayList<>();
         for (JsonNode message : node) {

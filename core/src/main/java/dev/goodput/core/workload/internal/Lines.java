@@ -3,6 +3,9 @@ package dev.goodput.core.workload.internal;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.goodput.core.internal.JsonProblems;
+import dev.goodput.core.internal.redaction.SecretRedaction;
+import dev.goodput.core.internal.redaction.TextCut;
 import dev.goodput.core.workload.TraceRequest;
 import dev.goodput.core.workload.WorkloadFileException;
 import java.io.IOException;
@@ -54,14 +57,14 @@ final class Lines {
                 }
                 return node;
             } catch (JsonProcessingException e) {
-                throw error("is not JSON (" + e.getOriginalMessage() + "): " + abbreviate(text));
+                throw error("is not JSON: " + JsonProblems.inLine(e) + ": " + abbreviate(text));
             }
         }
 
         double number(JsonNode row, String field) {
             JsonNode value = row.get(field);
             if (value == null || !value.isNumber() || value.asDouble() < 0) {
-                throw error(field + " must be a number of at least 0, was " + value);
+                throw error(field + " must be a number of at least 0, was " + abbreviate(String.valueOf(value)));
             }
             return value.asDouble();
         }
@@ -69,7 +72,7 @@ final class Lines {
         int positive(JsonNode row, String field) {
             JsonNode value = row.get(field);
             if (value == null || !value.canConvertToInt() || value.asInt() < 1 || !value.isIntegralNumber()) {
-                throw error(field + " must be an integer of at least 1, was " + value);
+                throw error(field + " must be an integer of at least 1, was " + abbreviate(String.valueOf(value)));
             }
             return value.asInt();
         }
@@ -83,7 +86,8 @@ final class Lines {
         }
     }
 
+    /** Returns a line as a message may quote it: without what looks like a secret, cut to a short excerpt. */
     static String abbreviate(String text) {
-        return text.length() <= 80 ? text : text.substring(0, 77) + "...";
+        return SecretRedaction.none().cut(text, TextCut.DATASET_LINE);
     }
 }

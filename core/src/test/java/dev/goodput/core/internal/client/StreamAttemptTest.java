@@ -15,6 +15,7 @@ import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RequestSpec;
 import dev.goodput.core.TokenCountSource;
 import dev.goodput.core.TokenCounter;
+import dev.goodput.core.internal.redaction.SecretRedaction;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

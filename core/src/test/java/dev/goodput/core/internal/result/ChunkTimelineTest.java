@@ -8,7 +8,7 @@ import dev.goodput.core.Phase;
 import dev.goodput.core.RequestRecord;
 import dev.goodput.core.TokenCountSource;
 import dev.goodput.core.internal.client.FinishedRequest;
-import dev.goodput.core.internal.client.SecretRedaction;
+import dev.goodput.core.internal.redaction.SecretRedaction;
 import dev.goodput.core.testing.SampleResults;
 import java.util.List;
 import org.HdrHistogram.Histogram;

@@ -18,7 +18,7 @@ import dev.goodput.core.RunSpec;
 import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.Verdict;
 import dev.goodput.core.WorkloadSpec;
-import dev.goodput.core.internal.client.SecretRedaction;
+import dev.goodput.core.internal.redaction.SecretRedaction;
 import dev.goodput.core.workload.SessionWorkload;
 import dev.goodput.core.workload.WorkloadMix;
 import java.time.Duration;

@@ -3,6 +3,7 @@ package dev.goodput.core.internal.servermetrics;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.goodput.core.internal.redaction.SecretRedaction;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -11,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class ExpositionTest {
 
     private static Sample only(String text) {
-        List<Sample> samples = Exposition.parse(text);
+        List<Sample> samples = parse(text);
         assertThat(samples).hasSize(1);
         return samples.get(0);
     }
@@ -49,7 +50,7 @@ class ExpositionTest {
 
     @Test
     void should_read_nan_infinities_and_scientific_notation() {
-        List<Sample> samples = Exposition.parse("a NaN\nb +Inf\nc -Inf\nd 1.5e+06\ne -2E-3\nf .5\ng Inf\n");
+        List<Sample> samples = parse("a NaN\nb +Inf\nc -Inf\nd 1.5e+06\ne -2E-3\nf .5\ng Inf\n");
         assertThat(samples)
                 .extracting(Sample::value)
                 .containsExactly(
@@ -64,15 +65,15 @@ class ExpositionTest {
 
     @Test
     void should_ignore_timestamps_comments_blank_lines_and_crlf() {
-        List<Sample> samples = Exposition.parse(
-                "# a comment\r\n\r\n# HELP x Some help.\r\n# TYPE x gauge\r\nx{a=\"1\"} 4 1700000000000\r\n\r\n"
+        List<Sample> samples =
+                parse("# a comment\r\n\r\n# HELP x Some help.\r\n# TYPE x gauge\r\nx{a=\"1\"} 4 1700000000000\r\n\r\n"
                         + "   \ty 5\t\r\n");
         assertThat(samples).containsExactly(new Sample("x", Map.of("a", "1"), 4), new Sample("y", Map.of(), 5));
     }
 
     @Test
     void should_ignore_openmetrics_exemplars_eof_and_created_series() {
-        List<Sample> samples = Exposition.parse("""
+        List<Sample> samples = parse("""
                 # TYPE foo counter
                 foo_total 17.0 1520879607.789 # {trace_id="KOO5S4vxi0o"} 0.67
                 foo_created 1520872607.123
@@ -92,7 +93,7 @@ class ExpositionTest {
 
     @Test
     void should_drop_the_python_clients_created_gauges_of_counters() {
-        List<Sample> samples = Exposition.parse("""
+        List<Sample> samples = parse("""
                 # TYPE vllm:prompt_tokens_total counter
                 vllm:prompt_tokens_total{engine="0"} 5.0
                 # TYPE vllm:prompt_tokens_created gauge
@@ -103,7 +104,7 @@ class ExpositionTest {
 
     @Test
     void should_name_the_line_and_quote_it_when_a_value_is_not_a_number() {
-        assertThatThrownBy(() -> Exposition.parse("a 1\n\nb{x=\"1\"} one\n"))
+        assertThatThrownBy(() -> parse("a 1\n\nb{x=\"1\"} one\n"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("line 3: expected a number as the value, got \"one\": b{x=\"1\"} one");
     }
@@ -111,7 +112,7 @@ class ExpositionTest {
     @Test
     void should_reject_java_only_number_spellings() {
         for (String value : List.of("1d", "0x1p3", "Infinity", "1_000")) {
-            assertThatThrownBy(() -> Exposition.parse("a " + value))
+            assertThatThrownBy(() -> parse("a " + value))
                     .as(value)
                     .hasMessageStartingWith("line 1: expected a number as the value");
         }
@@ -139,10 +140,14 @@ class ExpositionTest {
 
     private static String errorOf(String text) {
         try {
-            Exposition.parse(text);
+            parse(text);
         } catch (IllegalArgumentException expected) {
             return expected.getMessage();
         }
         throw new AssertionError("no error for " + text);
+    }
+
+    private static List<Sample> parse(String text) {
+        return Exposition.parse(text, SecretRedaction.none());
     }
 }

@@ -17,6 +17,7 @@ import static dev.goodput.core.internal.servermetrics.ServerSignal.SERVER_TTFT;
 import static dev.goodput.core.internal.servermetrics.ServerSignal.WAITING_REQUESTS;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.goodput.core.internal.redaction.SecretRedaction;
 import dev.goodput.mock.MockServer;
 import dev.goodput.mock.MockServerConfig;
 import dev.goodput.mock.PerformanceModel;
@@ -48,7 +49,7 @@ class MockServerScrapeTest {
                                 .build(),
                         HttpResponse.BodyHandlers.ofString())
                 .body();
-        return ScrapeReading.of(Exposition.parse(body));
+        return ScrapeReading.of(Exposition.parse(body, SecretRedaction.none()));
     }
 
     private static void complete(MockServer server, int words) throws Exception {

@@ -21,6 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.entry;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.goodput.core.internal.redaction.SecretRedaction;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -36,12 +37,13 @@ class ScrapeReadingTest {
     private static ScrapeReading read(String resource) throws IOException {
         try (InputStream in = ScrapeReadingTest.class.getResourceAsStream("/servermetrics/" + resource)) {
             assertThat(in).as(resource).isNotNull();
-            return ScrapeReading.of(Exposition.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8)));
+            return ScrapeReading.of(
+                    Exposition.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), SecretRedaction.none()));
         }
     }
 
     private static ScrapeReading reduce(String text) {
-        return ScrapeReading.of(Exposition.parse(text));
+        return ScrapeReading.of(Exposition.parse(text, SecretRedaction.none()));
     }
 
     @Test
