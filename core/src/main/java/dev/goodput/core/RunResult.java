@@ -33,6 +33,11 @@ import org.apiguardian.api.API;
  * @param classes with a {@link dev.goodput.core.workload.WorkloadMix}, each class's own result, in the mix's
  *     order: its requests alone, its metrics, goodput and the verdicts on its objectives (which {@link #verdicts}
  *     also holds); empty without classes
+ * @param notes what the run says besides its numbers: each percentile objective its load was too small to meet
+ *     (when the sample-size check only warned) and each whose sample size could not be known before the run
+ *     ({@link RunSpec#notes()}), then what the run itself found worth saying (the preflight waited for a server
+ *     still loading its model, streams named another model than the one asked for, the run was stopped early);
+ *     empty when there is nothing to say
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record RunResult(
@@ -49,7 +54,42 @@ public record RunResult(
         ClientHealth clientHealth,
         FailureBreakdown failures,
         ServerMetricsResult serverMetrics,
-        Map<String, RunResult> classes) {
+        Map<String, RunResult> classes,
+        List<String> notes) {
+
+    /** A result with no notes but its spec's ({@link RunSpec#notes()}). */
+    public RunResult(
+            RunSpec spec,
+            RunEnvironment environment,
+            List<RequestRecord> records,
+            Accounting accounting,
+            LoadStatistics load,
+            Map<Metric, Summary> summaries,
+            Map<Metric, Double> values,
+            List<ObjectiveVerdict> verdicts,
+            long goodRequests,
+            TokenStatistics tokens,
+            ClientHealth clientHealth,
+            FailureBreakdown failures,
+            ServerMetricsResult serverMetrics,
+            Map<String, RunResult> classes) {
+        this(
+                spec,
+                environment,
+                records,
+                accounting,
+                load,
+                summaries,
+                values,
+                verdicts,
+                goodRequests,
+                tokens,
+                clientHealth,
+                failures,
+                serverMetrics,
+                classes,
+                spec.notes());
+    }
 
     /** A result without workload classes. */
     public RunResult(
@@ -121,6 +161,7 @@ public record RunResult(
         Objects.requireNonNull(failures, "failures");
         Objects.requireNonNull(serverMetrics, "serverMetrics");
         classes = classes == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(classes));
+        notes = List.copyOf(notes);
     }
 
     /**
@@ -146,7 +187,30 @@ public record RunResult(
                 clientHealth,
                 failures,
                 view,
-                classes);
+                classes,
+                notes);
+    }
+
+    /** Returns this result with one more note at the end of {@link #notes()}. */
+    public RunResult withNote(String note) {
+        List<String> more = new java.util.ArrayList<>(notes);
+        more.add(Objects.requireNonNull(note, "note"));
+        return new RunResult(
+                spec,
+                environment,
+                records,
+                accounting,
+                load,
+                summaries,
+                values,
+                verdicts,
+                goodRequests,
+                tokens,
+                clientHealth,
+                failures,
+                serverMetrics,
+                classes,
+                more);
     }
 
     /**
@@ -202,15 +266,6 @@ public record RunResult(
     /** Returns whether every objective was met (an inconclusive verdict is not met). */
     public boolean allMet() {
         return verdicts.stream().allMatch(ObjectiveVerdict::isMet);
-    }
-
-    /**
-     * Returns what the run says besides its numbers: each percentile objective its load was too small to meet
-     * (when the sample-size check only warned) and each whose sample size could not be known before the run
-     * ({@link RunSpec#notes()}); empty when there is nothing to say.
-     */
-    public List<String> notes() {
-        return spec.notes();
     }
 
     /** Returns the verdicts that are not {@link Verdict#MET}. */

@@ -141,6 +141,7 @@ final class GateContext {
         configuration.transport().ifPresent(run::transport);
         return run.sendLagLimit(configuration.sendLagLimit())
                 .preflight(configuration.preflight())
+                .preflightLoadingWait(configuration.preflightLoadingWait())
                 .failOnTooFewSamples(configuration.failOnInconclusive())
                 .judgeSteadyStateOnly(configuration.steadyStateOnly())
                 .serverMetrics(serverMetrics)
