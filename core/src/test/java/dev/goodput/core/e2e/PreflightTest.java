@@ -245,6 +245,29 @@ class PreflightTest {
     }
 
     @Test
+    void should_note_streams_that_name_another_model_than_the_one_asked_for() throws Exception {
+        // llama-server serves whatever it has loaded, whatever the request asks for, and says so in every chunk.
+        String tiny4 = STREAM.replace("data: {\"choices\"", "data: {\"model\":\"tiny4\",\"choices\"");
+        try (TinyServer server =
+                new TinyServer(Map.of("POST /v1/chat/completions", new Reply(200, "text/event-stream", tiny4)))) {
+            RunResult result = Goodput.newRun(ServerEndpoint.of(server.baseUrl(), "llama"))
+                    .workload(CHAT)
+                    .load(Load.concurrency(2).requests(6))
+                    .preflight(false)
+                    .serverMetrics(dev.goodput.core.servermetrics.ScrapeSettings.OFF)
+                    .run();
+
+            assertThat(result.accounting().count(Outcome.SUCCESS)).isEqualTo(6);
+            assertThat(result.notes())
+                    .containsExactly("6 of 6 streams that named their model named another than the `llama` asked"
+                            + " for: `tiny4` (6); the server may serve whatever it has loaded (the preflight checks"
+                            + " its model list)");
+            assertThat(dev.goodput.core.report.ConsoleReport.format(result))
+                    .contains("note: 6 of 6 streams that named their model named another than the `llama`");
+        }
+    }
+
+    @Test
     void should_make_a_sweeps_preflight_once_before_its_first_run() {
         var base = Goodput.newRun(ServerEndpoint.of("http://127.0.0.1:9", "nobody"))
                 .workload(CHAT)

@@ -141,7 +141,10 @@ public final class RunEngine {
                     spec.serverMetrics().isOn() || spec.deployment().isStated()
                             ? ServerMetricsSummarizer.summarize(scraper.finish(), result, spec.deployment())
                             : ServerMetricsResult.NONE;
-            return ServerObjectives.apply(result, view, spec.deployment());
+            RunResult judged = ServerObjectives.apply(result, view, spec.deployment());
+            return recorder.servedModelNote(spec.server().model())
+                    .map(judged::withNote)
+                    .orElse(judged);
         }
     }
 

@@ -74,9 +74,17 @@ public final class ChunkDecoder {
      * @return the decoded chunk, {@link Kind#MALFORMED} when the data cannot be read
      */
     public StreamChunk decode(SseEvent event) {
+        return decode(event, false);
+    }
+
+    /**
+     * Returns what an event means, with the model the chunk names when {@code wantModel} ({@link
+     * StreamChunk#model()}); never throws.
+     */
+    public StreamChunk decode(SseEvent event, boolean wantModel) {
         if (event != null && !"error".equals(event.type())) {
             byte[] ascii = event.asciiBytes();
-            StreamChunk chunk = ascii == null ? null : decodeAscii(ascii);
+            StreamChunk chunk = ascii == null ? null : decodeAscii(ascii, wantModel);
             if (chunk != null) {
                 return chunk;
             }
@@ -90,6 +98,7 @@ public final class ChunkDecoder {
             return DONE;
         }
         ChunkFields fields = new ChunkFields();
+        fields.wantModel = wantModel;
         String problem;
         try (JsonParser parser = JSON.createParser(data)) {
             JsonToken first = parser.nextToken();
@@ -129,11 +138,12 @@ public final class ChunkDecoder {
      * detail is worded, and every offset counted, as before. The parser is this thread's {@link ReusedChunkParser},
      * fed one event after another.
      */
-    private static StreamChunk decodeAscii(byte[] data) {
+    private static StreamChunk decodeAscii(byte[] data, boolean wantModel) {
         if (data.length == 0 || data[0] != '{') {
             return null; // [DONE] and anything else that is not an object at once: the string path words it
         }
         ChunkFields fields = new ChunkFields();
+        fields.wantModel = wantModel;
         ReusedChunkParser reused = PARSERS.get();
         boolean whole = false;
         try {
@@ -166,7 +176,8 @@ public final class ChunkDecoder {
                 fields.reasoningTokens,
                 fields.reasoningText,
                 fields.answerText,
-                fields.toolCallIndexes);
+                fields.toolCallIndexes,
+                fields.model);
     }
 
     private static String invalidJson(JsonProcessingException e) {
