@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalLong;
 import org.apiguardian.api.API;
 
 /**
@@ -38,6 +39,8 @@ import org.apiguardian.api.API;
  *     ({@link RunSpec#notes()}), then what the run itself found worth saying (the preflight waited for a server
  *     still loading its model, streams named another model than the one asked for, the run was stopped early);
  *     empty when there is nothing to say
+ * @param stopReason why the run stopped before its schedule's end ({@link Goodput.RunBuilder#stopWhenServerGone}),
+ *     or {@code null} when it ran to its end; the requests it created are all accounted for all the same
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record RunResult(
@@ -55,7 +58,44 @@ public record RunResult(
         FailureBreakdown failures,
         ServerMetricsResult serverMetrics,
         Map<String, RunResult> classes,
-        List<String> notes) {
+        List<String> notes,
+        String stopReason) {
+
+    /** A result of a run that ran to its end. */
+    public RunResult(
+            RunSpec spec,
+            RunEnvironment environment,
+            List<RequestRecord> records,
+            Accounting accounting,
+            LoadStatistics load,
+            Map<Metric, Summary> summaries,
+            Map<Metric, Double> values,
+            List<ObjectiveVerdict> verdicts,
+            long goodRequests,
+            TokenStatistics tokens,
+            ClientHealth clientHealth,
+            FailureBreakdown failures,
+            ServerMetricsResult serverMetrics,
+            Map<String, RunResult> classes,
+            List<String> notes) {
+        this(
+                spec,
+                environment,
+                records,
+                accounting,
+                load,
+                summaries,
+                values,
+                verdicts,
+                goodRequests,
+                tokens,
+                clientHealth,
+                failures,
+                serverMetrics,
+                classes,
+                notes,
+                null);
+    }
 
     /** A result with no notes but its spec's ({@link RunSpec#notes()}). */
     public RunResult(
@@ -188,7 +228,8 @@ public record RunResult(
                 failures,
                 view,
                 classes,
-                notes);
+                notes,
+                stopReason);
     }
 
     /** Returns this result with one more note at the end of {@link #notes()}. */
@@ -210,7 +251,45 @@ public record RunResult(
                 failures,
                 serverMetrics,
                 classes,
-                more);
+                more,
+                stopReason);
+    }
+
+    /**
+     * Returns this result of a run that was stopped before its schedule's end, for {@code reason}; the reason, with
+     * how many requests were created, also becomes the last note.
+     */
+    public RunResult withStop(String reason) {
+        Objects.requireNonNull(reason, "reason");
+        OptionalLong planned = spec.load().limits().requests();
+        String created = accounting.scheduled() + " requests created, each counted in its outcome"
+                + (planned.isPresent() && planned.getAsLong() > accounting.scheduled()
+                        ? "; the other " + (planned.getAsLong() - accounting.scheduled()) + " of the "
+                                + planned.getAsLong() + " planned were never created"
+                        : "");
+        return new RunResult(
+                        spec,
+                        environment,
+                        records,
+                        accounting,
+                        load,
+                        summaries,
+                        values,
+                        verdicts,
+                        goodRequests,
+                        tokens,
+                        clientHealth,
+                        failures,
+                        serverMetrics,
+                        classes,
+                        notes,
+                        reason)
+                .withNote("the run was stopped early: " + reason + "; " + created);
+    }
+
+    /** Returns whether the run stopped before its schedule's end ({@link #stopReason()}). */
+    public boolean stoppedEarly() {
+        return stopReason != null;
     }
 
     /**

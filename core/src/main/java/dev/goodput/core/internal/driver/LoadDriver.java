@@ -1,10 +1,13 @@
 package dev.goodput.core.internal.driver;
 
 import dev.goodput.core.Load;
+import dev.goodput.core.Outcome;
 import dev.goodput.core.Phase;
 import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RequestSpec;
 import dev.goodput.core.RunProgress;
+import dev.goodput.core.RunSpec;
+import dev.goodput.core.internal.client.ConnectionFailures;
 import dev.goodput.core.internal.client.FinishedRequest;
 import dev.goodput.core.internal.client.InFlightRequest;
 import dev.goodput.core.internal.client.RequestListener;
@@ -18,6 +21,7 @@ import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.LongFunction;
@@ -67,6 +71,8 @@ public abstract class LoadDriver {
     private long unsuccessful;
     private boolean creationDone;
     private long lastCreationNanos;
+    private int noServerInARow;
+    private String stopReason;
     // Written under this; volatile because the retry policy reads it under a request's monitor instead.
     private volatile boolean stopping;
 
@@ -212,12 +218,41 @@ public abstract class LoadDriver {
             if (!finishedRequest.record().isSuccess()) {
                 unsuccessful++;
             }
+            watchForServerGone(finishedRequest.record());
             armed = timers.remove(request);
             afterEnd(request, finishedRequest.record());
             checkFinished();
         }
         AttemptTimeouts.disarm(armed);
         startDispatched();
+    }
+
+    /**
+     * Counts the requests in a row that found no server to connect to and, when the run stops once the server is
+     * plainly gone, stops it at the {@link RunSpec#SERVER_GONE_AFTER}th: from the scheduler, since the stop cancels
+     * requests, which call back here. A request that got anything from the server breaks the row; one cancelled
+     * (by the drain, or by this stop) says nothing of the server. Under the monitor.
+     */
+    private void watchForServerGone(RequestRecord record) {
+        if (!options.stopWhenServerGone() || stopReason != null) {
+            return;
+        }
+        if (ConnectionFailures.foundNoServer(record.errorDetail())) {
+            noServerInARow++;
+        } else if (record.outcome() != Outcome.CANCELLED) {
+            noServerInARow = 0;
+        }
+        if (noServerInARow >= RunSpec.SERVER_GONE_AFTER) {
+            stopReason = "the server was gone: " + noServerInARow + " requests in a row found no server to connect"
+                    + " to (the last: " + record.errorDetail() + ")";
+            String reason = stopReason;
+            scheduler.schedule(scheduler.clock().nanoTime(), () -> cancelAll(reason));
+        }
+    }
+
+    /** Returns why the driver stopped the run before its schedule's end, or empty when it did not. */
+    public final synchronized Optional<String> stopReason() {
+        return Optional.ofNullable(stopReason);
     }
 
     /**

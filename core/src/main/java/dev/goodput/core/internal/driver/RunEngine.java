@@ -58,7 +58,8 @@ public final class RunEngine {
                 spec.server().requireStreamEnd(),
                 spec.outputTokenCounter(),
                 recorder.redaction(),
-                shard);
+                shard,
+                spec.stopWhenServerGone());
         return spec.load().arrivals().isOpenLoop()
                 ? new OpenLoopDriver(scheduler, transport, options, recorder)
                 : new ClosedLoopDriver(scheduler, transport, options, recorder);
@@ -201,7 +202,8 @@ public final class RunEngine {
         if (spec.progressListener() != null) {
             spec.progressListener().onProgress(driver.progress());
         }
-        return ResultCalculator.compute(spec, RunEnvironment.current(startedAt), recorder.snapshot());
+        RunResult result = ResultCalculator.compute(spec, RunEnvironment.current(startedAt), recorder.snapshot());
+        return driver.stopReason().map(result::withStop).orElse(result);
     }
 
     private static void reportProgress(ProgressListener listener, LoadDriver driver, TaskScheduler scheduler) {
