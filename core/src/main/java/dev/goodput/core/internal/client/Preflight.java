@@ -147,7 +147,14 @@ public final class Preflight {
                     .build();
             CompletableFuture<HttpResponse<byte[]>> answer =
                     client.sendAsync(request.build(), HttpResponse.BodyHandlers.ofByteArray());
-            response = await(answer, MODELS_TIMEOUT, tried, redaction);
+            try {
+                response = await(answer, MODELS_TIMEOUT, tried, redaction);
+            } catch (PreflightException e) {
+                // The first exchange with the server: a wrong scheme shows here, as a wait or a closed connection.
+                throw SchemeHint.of(uri)
+                        .map(hint -> new PreflightException(e.request(), e.reason() + "; " + hint))
+                        .orElse(e);
+            }
         } finally {
             executor.shutdownNow();
         }
