@@ -44,25 +44,21 @@ final class LoadingWait {
      */
     Duration await(Runnable check) {
         long start = clock.nanoTime();
+        boolean waited = false;
         while (true) {
             try {
                 check.run();
-                return Duration.ofNanos(clock.nanoTime() - start);
+                // A first try's own time is the check's, not a wait for the server.
+                return waited ? Duration.ofNanos(clock.nanoTime() - start) : Duration.ZERO;
             } catch (PreflightException e) {
                 if (!isUnavailable(e)) {
                     throw e;
                 }
-                long waited = clock.nanoTime() - start;
-                if (waited + POLL_INTERVAL.toNanos() > limit.toNanos()) {
-                    throw new PreflightException(
-                            e.request(),
-                            e.reason() + "; "
-                                    + (waited == 0
-                                            ? "the preflight does not wait for a loading server (preflightLoadingWait is 0)"
-                                            : "still unavailable after the preflight waited " + seconds(waited)
-                                                    + " for it (preflightLoadingWait " + seconds(limit.toNanos())
-                                                    + ")"));
+                long elapsed = clock.nanoTime() - start;
+                if (elapsed + POLL_INTERVAL.toNanos() > limit.toNanos()) {
+                    throw new PreflightException(e.request(), e.reason() + "; " + gaveUp(elapsed));
                 }
+                waited = true;
                 try {
                     pause.sleep(POLL_INTERVAL.toNanos());
                 } catch (InterruptedException interrupted) {
@@ -71,6 +67,13 @@ final class LoadingWait {
                 }
             }
         }
+    }
+
+    private String gaveUp(long elapsedNanos) {
+        return limit.isZero()
+                ? "the preflight does not wait for a loading server (preflightLoadingWait is 0)"
+                : "still unavailable after the preflight waited " + seconds(elapsedNanos) + " for it"
+                        + " (preflightLoadingWait " + seconds(limit.toNanos()) + ")";
     }
 
     /** Returns whether the server said it cannot serve yet: HTTP 503, Service Unavailable. */

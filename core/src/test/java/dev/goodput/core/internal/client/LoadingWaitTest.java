@@ -44,8 +44,11 @@ class LoadingWaitTest {
     }
 
     @Test
-    void should_not_wait_for_a_server_that_is_ready() {
-        assertThat(waitingAtMost(Duration.ofMinutes(2)).await(serverLoadingFor(0)))
+    void should_not_wait_for_a_server_that_is_ready_nor_count_the_checks_own_time_as_a_wait() {
+        Runnable readyAfterTwoSecondsOfChecking =
+                () -> now.addAndGet(Duration.ofSeconds(2).toNanos());
+
+        assertThat(waitingAtMost(Duration.ofMinutes(2)).await(readyAfterTwoSecondsOfChecking))
                 .isZero();
         assertThat(pauses).hasValue(0);
     }
