@@ -41,6 +41,9 @@ import org.apiguardian.api.API;
  *       model name or a server that does not stream would otherwise make a run of nothing but identical
  *       failures, minutes long, whose verdict blames the objectives rather than the setup.
  * </ul>
+ *
+ * <p>Longer than 300 lines because its {@link RunBuilder} has one documented setter per setting of a run, each
+ * saying its default and what it checks, and the settings belong together.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class Goodput {

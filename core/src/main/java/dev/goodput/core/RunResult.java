@@ -16,6 +16,9 @@ import org.apiguardian.api.API;
  * The result of one run: every request's record, the accounting, the metrics as defined in
  * {@code docs/metrics.md}, and a verdict on every objective. Immutable.
  *
+ * <p>Longer than 300 lines because a record spells out every component in each of its constructors (a result
+ * without classes, without a server view, without notes or a stop) and in each {@code with} method.
+ *
  * @param spec what was run
  * @param environment where and when
  * @param records one record per created request, ordered by schedule position

@@ -16,6 +16,9 @@ import org.apiguardian.api.API;
  * Everything a run needs, validated as a whole: the server, the workload, the load profile, the objectives
  * and how to summarise. Build one with {@link Goodput#newRun(ServerEndpoint)}.
  *
+ * <p>Longer than 300 lines because a record spells out each component in its canonical constructor, in the
+ * constructor older callers use, in its copy and in a {@code with} method; the checks of the values sit beside them.
+ *
  * @param server the server under test
  * @param workload what to send
  * @param load how hard and how long

@@ -1,13 +1,10 @@
 package dev.goodput.core.internal.driver;
 
 import dev.goodput.core.Load;
-import dev.goodput.core.Outcome;
 import dev.goodput.core.Phase;
 import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RequestSpec;
 import dev.goodput.core.RunProgress;
-import dev.goodput.core.RunSpec;
-import dev.goodput.core.internal.client.ConnectionFailures;
 import dev.goodput.core.internal.client.FinishedRequest;
 import dev.goodput.core.internal.client.InFlightRequest;
 import dev.goodput.core.internal.client.RequestListener;
@@ -71,8 +68,7 @@ public abstract class LoadDriver {
     private long unsuccessful;
     private boolean creationDone;
     private long lastCreationNanos;
-    private int noServerInARow;
-    private String stopReason;
+    private final ServerGoneWatch serverGone;
     // Written under this; volatile because the retry policy reads it under a request's monitor instead.
     private volatile boolean stopping;
 
@@ -87,6 +83,7 @@ public abstract class LoadDriver {
         this.retryPolicy = new RetryPolicy(profile, () -> stopping);
         this.timeouts = new AttemptTimeouts(scheduler, profile.requestPolicy());
         this.starter = new AttemptStarter(transport, scheduler.clock());
+        this.serverGone = new ServerGoneWatch(options.stopWhenServerGone());
     }
 
     /** Starts the run now; returns at once. */
@@ -218,7 +215,11 @@ public abstract class LoadDriver {
             if (!finishedRequest.record().isSuccess()) {
                 unsuccessful++;
             }
-            watchForServerGone(finishedRequest.record());
+            // Stopped from the scheduler: the stop cancels requests, which call back here.
+            String gone = serverGone.stopReasonAfter(finishedRequest.record());
+            if (gone != null) {
+                scheduler.schedule(scheduler.clock().nanoTime(), () -> cancelAll(gone));
+            }
             armed = timers.remove(request);
             afterEnd(request, finishedRequest.record());
             checkFinished();
@@ -227,32 +228,9 @@ public abstract class LoadDriver {
         startDispatched();
     }
 
-    /**
-     * Counts the requests in a row that found no server to connect to and, when the run stops once the server is
-     * plainly gone, stops it at the {@link RunSpec#SERVER_GONE_AFTER}th: from the scheduler, since the stop cancels
-     * requests, which call back here. A request that got anything from the server breaks the row; one cancelled
-     * (by the drain, or by this stop) says nothing of the server. Under the monitor.
-     */
-    private void watchForServerGone(RequestRecord record) {
-        if (!options.stopWhenServerGone() || stopReason != null) {
-            return;
-        }
-        if (ConnectionFailures.foundNoServer(record.errorDetail())) {
-            noServerInARow++;
-        } else if (record.outcome() != Outcome.CANCELLED) {
-            noServerInARow = 0;
-        }
-        if (noServerInARow >= RunSpec.SERVER_GONE_AFTER) {
-            stopReason = "the server was gone: " + noServerInARow + " requests in a row found no server to connect"
-                    + " to (the last: " + record.errorDetail() + ")";
-            String reason = stopReason;
-            scheduler.schedule(scheduler.clock().nanoTime(), () -> cancelAll(reason));
-        }
-    }
-
     /** Returns why the driver stopped the run before its schedule's end, or empty when it did not. */
     public final synchronized Optional<String> stopReason() {
-        return Optional.ofNullable(stopReason);
+        return serverGone.stopReason();
     }
 
     /**
