@@ -2,7 +2,6 @@ package dev.goodput.core;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.goodput.core.internal.client.TransportProvider;
 import dev.goodput.core.internal.client.Transports;
 import dev.goodput.core.internal.driver.RunEngine;
 import dev.goodput.core.servermetrics.Deployment;
@@ -42,6 +41,9 @@ import org.apiguardian.api.API;
  *       model name or a server that does not stream would otherwise make a run of nothing but identical
  *       failures, minutes long, whose verdict blames the objectives rather than the setup.
  * </ul>
+ *
+ * <p>Longer than 300 lines because its {@link RunBuilder} has one documented setter per setting of a run, each
+ * saying its default and what it checks, and the settings belong together.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class Goodput {
@@ -76,9 +78,9 @@ public final class Goodput {
      * @throws IllegalStateException if the API key variable is named but not set, or the thread is interrupted
      */
     public static RunResult run(RunSpec spec) {
-        TransportProvider transports = RunEngine.checkBeforeLoad(spec);
-        return RunEngine.runOnRealTime(
-                spec, Shard.WHOLE, NanoClock.system(), transports, RunEngine.recorder(spec), () -> {}, null);
+        RunEngine.Checked checked = RunEngine.checkBeforeLoad(spec);
+        return checked.noted(RunEngine.runOnRealTime(
+                spec, Shard.WHOLE, NanoClock.system(), checked.transports(), RunEngine.recorder(spec), () -> {}, null));
     }
 
     /**
@@ -100,6 +102,8 @@ public final class Goodput {
         private boolean preflight = true;
         private boolean failOnTooFewSamples = true;
         private boolean judgeSteadyStateOnly;
+        private Duration preflightLoadingWait = RunSpec.DEFAULT_PREFLIGHT_LOADING_WAIT;
+        private boolean stopWhenServerGone;
         private boolean sizeForObjectives;
         private ScrapeSettings serverMetrics = ScrapeSettings.DEFAULT;
         private Deployment deployment = Deployment.UNSTATED;
@@ -181,6 +185,34 @@ public final class Goodput {
          */
         public RunBuilder preflight(boolean value) {
             this.preflight = value;
+            return this;
+        }
+
+        /**
+         * Sets how long the preflight waits for a server still loading its model (default 2 minutes; zero fails at
+         * once). A server that answers 503 to the model list or to the small request, as llama-server does with
+         * {@code Loading model} until its model is in memory, is asked again every half second until it answers
+         * otherwise or the wait is over; the result then notes how long the preflight waited, and a wait that ran
+         * out fails the preflight saying so. A refused connection is not waited for: it fails at once.
+         *
+         * @throws InvalidSettingException (when the spec is built) for a negative wait
+         */
+        public RunBuilder preflightLoadingWait(Duration value) {
+            this.preflightLoadingWait = Objects.requireNonNull(value, "preflightLoadingWait");
+            return this;
+        }
+
+        /**
+         * Stops the run early when the server is plainly gone (false by default: the run sends its whole schedule
+         * and counts every request, whatever the server does). Gone means {@value RunSpec#SERVER_GONE_AFTER} requests
+         * in a row found no server to connect to (refused, unreachable, connect timeout) with no answer of the
+         * server between them; the run then creates no more requests and cancels those still waiting or in flight,
+         * so every request created still ends in one outcome, and the result notes why and how many requests the
+         * schedule had left. As k6's {@code abortOnFail}: a server that died does not get the rest of a long run sent
+         * into a refused port.
+         */
+        public RunBuilder stopWhenServerGone(boolean value) {
+            this.stopWhenServerGone = value;
             return this;
         }
 
@@ -277,7 +309,9 @@ public final class Goodput {
                     serverMetrics,
                     deployment,
                     transport,
-                    judgeSteadyStateOnly);
+                    judgeSteadyStateOnly,
+                    preflightLoadingWait,
+                    stopWhenServerGone);
         }
 
         /** Builds the spec and runs it; see {@link Goodput#run(RunSpec)}. */

@@ -9,11 +9,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalLong;
 import org.apiguardian.api.API;
 
 /**
  * The result of one run: every request's record, the accounting, the metrics as defined in
  * {@code docs/metrics.md}, and a verdict on every objective. Immutable.
+ *
+ * <p>Longer than 300 lines because a record spells out every component in each of its constructors (a result
+ * without classes, without a server view, without notes or a stop) and in each {@code with} method.
  *
  * @param spec what was run
  * @param environment where and when
@@ -33,6 +37,13 @@ import org.apiguardian.api.API;
  * @param classes with a {@link dev.goodput.core.workload.WorkloadMix}, each class's own result, in the mix's
  *     order: its requests alone, its metrics, goodput and the verdicts on its objectives (which {@link #verdicts}
  *     also holds); empty without classes
+ * @param notes what the run says besides its numbers: each percentile objective its load was too small to meet
+ *     (when the sample-size check only warned) and each whose sample size could not be known before the run
+ *     ({@link RunSpec#notes()}), then what the run itself found worth saying (the preflight waited for a server
+ *     still loading its model, streams named another model than the one asked for, the run was stopped early);
+ *     empty when there is nothing to say
+ * @param stopReason why the run stopped before its schedule's end ({@link Goodput.RunBuilder#stopWhenServerGone}),
+ *     or {@code null} when it ran to its end; the requests it created are all accounted for all the same
  * @param runLength how long the run lasted and why it stopped; {@link RunLength#FIXED} for a run of fixed length
  */
 @API(status = EXPERIMENTAL, since = "0.1")
@@ -51,9 +62,85 @@ public record RunResult(
         FailureBreakdown failures,
         ServerMetricsResult serverMetrics,
         Map<String, RunResult> classes,
+        List<String> notes,
+        String stopReason,
         RunLength runLength) {
 
     /** A result of a run of fixed length. */
+    public RunResult(
+            RunSpec spec,
+            RunEnvironment environment,
+            List<RequestRecord> records,
+            Accounting accounting,
+            LoadStatistics load,
+            Map<Metric, Summary> summaries,
+            Map<Metric, Double> values,
+            List<ObjectiveVerdict> verdicts,
+            long goodRequests,
+            TokenStatistics tokens,
+            ClientHealth clientHealth,
+            FailureBreakdown failures,
+            ServerMetricsResult serverMetrics,
+            Map<String, RunResult> classes,
+            List<String> notes,
+            String stopReason) {
+        this(
+                spec,
+                environment,
+                records,
+                accounting,
+                load,
+                summaries,
+                values,
+                verdicts,
+                goodRequests,
+                tokens,
+                clientHealth,
+                failures,
+                serverMetrics,
+                classes,
+                notes,
+                stopReason,
+                RunLength.FIXED);
+    }
+
+    /** A result of a run that ran to its end. */
+    public RunResult(
+            RunSpec spec,
+            RunEnvironment environment,
+            List<RequestRecord> records,
+            Accounting accounting,
+            LoadStatistics load,
+            Map<Metric, Summary> summaries,
+            Map<Metric, Double> values,
+            List<ObjectiveVerdict> verdicts,
+            long goodRequests,
+            TokenStatistics tokens,
+            ClientHealth clientHealth,
+            FailureBreakdown failures,
+            ServerMetricsResult serverMetrics,
+            Map<String, RunResult> classes,
+            List<String> notes) {
+        this(
+                spec,
+                environment,
+                records,
+                accounting,
+                load,
+                summaries,
+                values,
+                verdicts,
+                goodRequests,
+                tokens,
+                clientHealth,
+                failures,
+                serverMetrics,
+                classes,
+                notes,
+                null);
+    }
+
+    /** A result with no notes but its spec's ({@link RunSpec#notes()}). */
     public RunResult(
             RunSpec spec,
             RunEnvironment environment,
@@ -84,7 +171,7 @@ public record RunResult(
                 failures,
                 serverMetrics,
                 classes,
-                RunLength.FIXED);
+                spec.notes());
     }
 
     /** A result without workload classes. */
@@ -157,6 +244,7 @@ public record RunResult(
         Objects.requireNonNull(failures, "failures");
         Objects.requireNonNull(serverMetrics, "serverMetrics");
         classes = classes == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(classes));
+        notes = List.copyOf(notes);
         runLength = runLength == null ? RunLength.FIXED : runLength;
     }
 
@@ -177,6 +265,8 @@ public record RunResult(
                 failures,
                 serverMetrics,
                 classes,
+                notes,
+                stopReason,
                 value);
     }
 
@@ -204,7 +294,71 @@ public record RunResult(
                 failures,
                 view,
                 classes,
+                notes,
+                stopReason,
                 runLength);
+    }
+
+    /** Returns this result with one more note at the end of {@link #notes()}. */
+    public RunResult withNote(String note) {
+        List<String> more = new java.util.ArrayList<>(notes);
+        more.add(Objects.requireNonNull(note, "note"));
+        return new RunResult(
+                spec,
+                environment,
+                records,
+                accounting,
+                load,
+                summaries,
+                values,
+                verdicts,
+                goodRequests,
+                tokens,
+                clientHealth,
+                failures,
+                serverMetrics,
+                classes,
+                more,
+                stopReason,
+                runLength);
+    }
+
+    /**
+     * Returns this result of a run that was stopped before its schedule's end, for {@code reason}; the reason, with
+     * how many requests were created, also becomes the last note.
+     */
+    public RunResult withStop(String reason) {
+        Objects.requireNonNull(reason, "reason");
+        OptionalLong planned = spec.load().limits().requests();
+        String created = accounting.scheduled() + " requests created, each counted in its outcome"
+                + (planned.isPresent() && planned.getAsLong() > accounting.scheduled()
+                        ? "; the other " + (planned.getAsLong() - accounting.scheduled()) + " of the "
+                                + planned.getAsLong() + " planned were never created"
+                        : "");
+        return new RunResult(
+                        spec,
+                        environment,
+                        records,
+                        accounting,
+                        load,
+                        summaries,
+                        values,
+                        verdicts,
+                        goodRequests,
+                        tokens,
+                        clientHealth,
+                        failures,
+                        serverMetrics,
+                        classes,
+                        notes,
+                        reason,
+                        runLength)
+                .withNote("the run was stopped early: " + reason + "; " + created);
+    }
+
+    /** Returns whether the run stopped before its schedule's end ({@link #stopReason()}). */
+    public boolean stoppedEarly() {
+        return stopReason != null;
     }
 
     /**
@@ -260,15 +414,6 @@ public record RunResult(
     /** Returns whether every objective was met (an inconclusive verdict is not met). */
     public boolean allMet() {
         return verdicts.stream().allMatch(ObjectiveVerdict::isMet);
-    }
-
-    /**
-     * Returns what the run says besides its numbers: each percentile objective its load was too small to meet
-     * (when the sample-size check only warned) and each whose sample size could not be known before the run
-     * ({@link RunSpec#notes()}); empty when there is nothing to say.
-     */
-    public List<String> notes() {
-        return spec.notes();
     }
 
     /** Returns the verdicts that are not {@link Verdict#MET}. */

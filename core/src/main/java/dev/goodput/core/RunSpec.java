@@ -16,6 +16,9 @@ import org.apiguardian.api.API;
  * Everything a run needs, validated as a whole: the server, the workload, the load profile, the objectives
  * and how to summarise. Build one with {@link Goodput#newRun(ServerEndpoint)}.
  *
+ * <p>Longer than 300 lines because a record spells out each component in its canonical constructor, in the
+ * constructor older callers use, in its copy and in a {@code with} method; the checks of the values sit beside them.
+ *
  * @param server the server under test
  * @param workload what to send
  * @param load how hard and how long
@@ -41,6 +44,12 @@ import org.apiguardian.api.API;
  * @param judgeSteadyStateOnly whether summaries, run-level values and verdicts cover only the measured requests
  *     that started inside the {@link SteadyState} window (default false: the whole measurement window); without a
  *     steady state every verdict is inconclusive, see {@link Goodput.RunBuilder#judgeSteadyStateOnly(boolean)}
+ * @param preflightLoadingWait how long the preflight waits for a server that answers 503 (still loading its model)
+ *     before it fails (default {@link #DEFAULT_PREFLIGHT_LOADING_WAIT}; zero fails at once); see {@link
+ *     Goodput.RunBuilder#preflightLoadingWait(Duration)}
+ * @param stopWhenServerGone whether the run stops early, creating no more requests, once the server is plainly
+ *     gone: {@link #SERVER_GONE_AFTER} requests in a row found no server to connect to (default false); see {@link
+ *     Goodput.RunBuilder#stopWhenServerGone(boolean)}
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record RunSpec(
@@ -59,7 +68,9 @@ public record RunSpec(
         ScrapeSettings serverMetrics,
         Deployment deployment,
         String transport,
-        boolean judgeSteadyStateOnly) {
+        boolean judgeSteadyStateOnly,
+        Duration preflightLoadingWait,
+        boolean stopWhenServerGone) {
 
     /** The percentiles reported by default: 50, 90, 95, 99 and 99.9. */
     public static final List<Double> DEFAULT_PERCENTILES = List.of(50.0, 90.0, 95.0, 99.0, 99.9);
@@ -73,6 +84,58 @@ public record RunSpec(
      * failing a gate for.
      */
     public static final Duration DEFAULT_SEND_LAG_LIMIT = Duration.ofMillis(50);
+
+    /**
+     * The default wait of the preflight for a server still loading its model, 2 minutes: llama-server loads an 8B
+     * model from a warm page cache in seconds and from disk in well under a minute; a wait that long for a server
+     * that never gets ready only delays a failure that says why.
+     */
+    public static final Duration DEFAULT_PREFLIGHT_LOADING_WAIT = Duration.ofMinutes(2);
+
+    /**
+     * How many requests in a row must find no server to connect to (refused, unreachable, connect timeout), with
+     * no answer of the server between them, before a run that stops when the server is gone stops.
+     */
+    public static final int SERVER_GONE_AFTER = 20;
+
+    /** A spec that waits the default for a loading server and runs to its end whatever the server does. */
+    public RunSpec(
+            ServerEndpoint server,
+            WorkloadSpec workload,
+            Load load,
+            List<Objective> objectives,
+            List<Double> percentiles,
+            double confidence,
+            TokenCounter outputTokenCounter,
+            Duration sendLagLimit,
+            ProgressListener progressListener,
+            RunWatcher watcher,
+            boolean preflight,
+            boolean failOnTooFewSamples,
+            ScrapeSettings serverMetrics,
+            Deployment deployment,
+            String transport,
+            boolean judgeSteadyStateOnly) {
+        this(
+                server,
+                workload,
+                load,
+                objectives,
+                percentiles,
+                confidence,
+                outputTokenCounter,
+                sendLagLimit,
+                progressListener,
+                watcher,
+                preflight,
+                failOnTooFewSamples,
+                serverMetrics,
+                deployment,
+                transport,
+                judgeSteadyStateOnly,
+                DEFAULT_PREFLIGHT_LOADING_WAIT,
+                false);
+    }
 
     public RunSpec {
         Objects.requireNonNull(server, "server");
@@ -104,6 +167,10 @@ public record RunSpec(
         Objects.requireNonNull(deployment, "deployment");
         Objects.requireNonNull(transport, "transport");
         Transports.named(transport);
+        Objects.requireNonNull(preflightLoadingWait, "preflightLoadingWait");
+        if (preflightLoadingWait.isNegative()) {
+            throw InvalidSettingException.of("preflightLoadingWait", preflightLoadingWait, "must not be negative");
+        }
         checkFits(workload, load, objectives);
     }
 
@@ -221,6 +288,16 @@ public record RunSpec(
         return copy(c -> c.judgeSteadyStateOnly = value);
     }
 
+    /** Returns this spec with another wait of the preflight for a server still loading its model. */
+    public RunSpec withPreflightLoadingWait(Duration value) {
+        return copy(c -> c.preflightLoadingWait = value);
+    }
+
+    /** Returns this spec stopping early (true) or not (false) once the server is plainly gone. */
+    public RunSpec withStopWhenServerGone(boolean value) {
+        return copy(c -> c.stopWhenServerGone = value);
+    }
+
     /** Returns this spec with a stated deployment (GPUs, price, model size). */
     public RunSpec withDeployment(Deployment value) {
         return copy(c -> c.deployment = value);
@@ -251,6 +328,8 @@ public record RunSpec(
         Deployment deployment;
         String transport;
         boolean judgeSteadyStateOnly;
+        Duration preflightLoadingWait;
+        boolean stopWhenServerGone;
 
         Copy(RunSpec spec) {
             server = spec.server;
@@ -269,6 +348,8 @@ public record RunSpec(
             deployment = spec.deployment;
             transport = spec.transport;
             judgeSteadyStateOnly = spec.judgeSteadyStateOnly;
+            preflightLoadingWait = spec.preflightLoadingWait;
+            stopWhenServerGone = spec.stopWhenServerGone;
         }
 
         RunSpec build() {
@@ -288,7 +369,9 @@ public record RunSpec(
                     serverMetrics,
                     deployment,
                     transport,
-                    judgeSteadyStateOnly);
+                    judgeSteadyStateOnly,
+                    preflightLoadingWait,
+                    stopWhenServerGone);
         }
     }
 

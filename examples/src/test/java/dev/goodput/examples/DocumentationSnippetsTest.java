@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
  * {@code <!-- snippet: path#tag -->} marker must equal, line for line, the region between
  * {@code // tag::tag[]} and {@code // end::tag[]} of that compiled source file ({@code <!-- tag::tag[] -->} and
  * {@code <!-- end::tag[] -->} in XML, such as the new user's pom that {@code getting-started-it} builds, whose
- * {@code @name@} versions are the parent pom's properties).
+ * {@code @name@} versions are the parent pom's properties). The tag {@code imports} quotes a Java file's import
+ * block, so that a guide can show what its snippets import.
  */
 class DocumentationSnippetsTest {
 
@@ -26,6 +27,8 @@ class DocumentationSnippetsTest {
             Pattern.compile("<!-- snippet: (\\S+)#(\\S+) -->\\s*\\n```(?:java|xml)\\n(.*?)```", Pattern.DOTALL);
     private static final Pattern PROPERTY = Pattern.compile("<([\\w.-]+)>([^<]+)</\\1>");
     private static final Pattern FILTERED = Pattern.compile("@([\\w.-]+)@");
+    private static final Pattern IMPORT = Pattern.compile("import (?:static )?[\\w.]*?(\\w+);");
+    private static final String IMPORTS = "imports";
 
     record Snippet(Path document, String source, String tag, String quoted) {}
 
@@ -56,6 +59,9 @@ class DocumentationSnippetsTest {
 
     static String taggedRegion(Path source, String tag) throws IOException {
         List<String> lines = Files.readAllLines(source);
+        if (tag.equals(IMPORTS)) {
+            return importBlock(lines);
+        }
         int start = -1;
         int end = -1;
         for (int i = 0; i < lines.size(); i++) {
@@ -105,6 +111,47 @@ class DocumentationSnippetsTest {
         }
         filtered.appendTail(result);
         return result.toString();
+    }
+
+    /** Returns a Java file's lines from its first import to its last, as they are. */
+    private static String importBlock(List<String> lines) {
+        int first = -1;
+        int last = -1;
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).startsWith("import ")) {
+                first = first < 0 ? i : first;
+                last = i;
+            }
+        }
+        assertThat(first).as("imports").isNotNegative();
+        return String.join("\n", lines.subList(first, last + 1)) + "\n";
+    }
+
+    @Test
+    void should_show_every_import_a_snippet_of_the_getting_started_guide_needs() throws IOException {
+        Path guide = ROOT.resolve("docs/getting-started.md");
+        String text = Files.readString(guide);
+        List<Snippet> quoted = snippets().stream()
+                .filter(snippet -> snippet.document().equals(guide))
+                .filter(snippet ->
+                        snippet.source().endsWith(".java") && !snippet.tag().equals(IMPORTS))
+                .toList();
+        assertThat(quoted).as("Java snippets in %s", ROOT.relativize(guide)).isNotEmpty();
+        for (Snippet snippet : quoted) {
+            for (String line : Files.readAllLines(ROOT.resolve(snippet.source()))) {
+                Matcher declaration = IMPORT.matcher(line);
+                if (declaration.matches()
+                        && Pattern.compile("\\b" + declaration.group(1) + "\\b")
+                                .matcher(snippet.quoted())
+                                .find()) {
+                    assertThat(text)
+                            .as(
+                                    "%s#%s uses %s: the guide shows its import",
+                                    snippet.source(), snippet.tag(), declaration.group(1))
+                            .contains(line);
+                }
+            }
+        }
     }
 
     @Test

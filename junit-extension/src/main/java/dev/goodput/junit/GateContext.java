@@ -38,6 +38,7 @@ final class GateContext {
     private final ServerVariants variants;
     private final ScrapeSettings serverMetrics;
     private final Deployment deployment;
+    private final boolean stopWhenServerGone;
 
     private GateContext(ExtensionContext context) {
         this.context = context;
@@ -49,6 +50,9 @@ final class GateContext {
         this.serverMetrics =
                 ServerMetricsAnnotations.scrape(context.getRequiredTestClass(), method, name, configuration);
         this.deployment = ServerMetricsAnnotations.deployment(context.getRequiredTestClass(), method, name);
+        this.stopWhenServerGone = GateDefinition.nearest(context.getRequiredTestClass(), method, LoadProfile.class)
+                .map(LoadProfile::stopWhenServerGone)
+                .orElse(false);
         Matcher invocation = INVOCATION.matcher(context.getUniqueId());
         this.reportDirectory = configuration
                 .reportDirectory()
@@ -141,6 +145,8 @@ final class GateContext {
         configuration.transport().ifPresent(run::transport);
         return run.sendLagLimit(configuration.sendLagLimit())
                 .preflight(configuration.preflight())
+                .preflightLoadingWait(configuration.preflightLoadingWait())
+                .stopWhenServerGone(stopWhenServerGone)
                 .failOnTooFewSamples(configuration.failOnInconclusive())
                 .judgeSteadyStateOnly(configuration.steadyStateOnly())
                 .serverMetrics(serverMetrics)

@@ -58,7 +58,8 @@ final class GateVerdict {
     /**
      * Returns the message the gate fails with, or empty when it passes: an objective over the trials violated (or
      * inconclusive under the default policy), a trial whose client could not keep up (unless told to warn), or a
-     * regression against the baseline (unless told to warn), or an invalid comparison when told to fail.
+     * regression against the baseline (unless told to warn), an invalid comparison when told to fail, or a trial
+     * stopped early because the server was gone.
      */
     static Optional<String> failureMessage(GateContext gate, GateTrials.Outcome outcome) {
         GoodputConfiguration configuration = gate.configuration();
@@ -75,10 +76,14 @@ final class GateVerdict {
         boolean invalid =
                 comparison != null && comparison.verdict() == ChangeVerdict.INVALID && regression.failOnInvalid();
         boolean failsUntrustworthy = untrustworthy != null && configuration.failOnUntrustworthyClient();
-        if (failing.isEmpty() && !failsUntrustworthy && !regressed && !invalid) {
+        RunResult stopped = outcome.summary().trials().stream()
+                .filter(RunResult::stoppedEarly)
+                .findFirst()
+                .orElse(null);
+        if (failing.isEmpty() && !failsUntrustworthy && !regressed && !invalid && stopped == null) {
             return Optional.empty();
         }
-        RunResult shown = untrustworthy != null ? untrustworthy : outcome.last();
+        RunResult shown = stopped != null ? stopped : untrustworthy != null ? untrustworthy : outcome.last();
         return Optional.of(message(
                 gate.name(),
                 shown,
@@ -130,7 +135,11 @@ final class GateVerdict {
             Comparison comparison) {
         StringBuilder message = new StringBuilder().append(name).append(": ");
         String over = trials > 1 ? " over " + trials + " trials" : "";
-        if (failing == 0 && !result.clientHealth().trustworthy()) {
+        if (result.stoppedEarly()) {
+            message.append("the run was stopped early: ")
+                    .append(result.stopReason())
+                    .append('\n');
+        } else if (failing == 0 && !result.clientHealth().trustworthy()) {
             message.append("the run is not trustworthy, so its objectives cannot pass\n");
         } else if (failing == 0 && comparison != null) {
             message.append(comparison.headline())

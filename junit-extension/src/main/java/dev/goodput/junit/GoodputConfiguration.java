@@ -35,7 +35,8 @@ record GoodputConfiguration(
         boolean serverMetrics,
         List<String> serverMetricsEndpoints,
         Optional<String> transport,
-        boolean steadyStateOnly) {
+        boolean steadyStateOnly,
+        Duration preflightLoadingWait) {
 
     static final String SERVER_URL = "goodput.server.url";
     static final String SERVER_MODEL = "goodput.server.model";
@@ -55,6 +56,8 @@ record GoodputConfiguration(
     static final String CLIENT_TRANSPORT = "goodput.client.transport";
     /** The preflight check's setting (read where that check lives). */
     static final String PREFLIGHT = "goodput.preflight";
+    /** How long the preflight waits for a server still loading its model, in seconds ({@code 0}: not at all). */
+    static final String PREFLIGHT_LOADING_WAIT = "goodput.preflight.loading-wait-s";
     /** Judge objectives only inside the detected steady-state window ({@code on}) or the whole window ({@code off}). */
     static final String SLO_STEADY_STATE_ONLY = "goodput.slo.steady-state-only";
     /** The history file each run appends to (read by {@link GateHistory}; unset, no history). */
@@ -85,6 +88,7 @@ record GoodputConfiguration(
                     CLIENT_SEND_LAG_LIMIT,
                     CLIENT_TRANSPORT,
                     PREFLIGHT,
+                    PREFLIGHT_LOADING_WAIT,
                     SLO_STEADY_STATE_ONLY,
                     SERVER_METRICS,
                     SERVER_METRICS_ENDPOINTS,
@@ -166,7 +170,24 @@ record GoodputConfiguration(
                 parameter(context, CLIENT_TRANSPORT).map(GoodputConfiguration::transport),
                 parameter(context, SLO_STEADY_STATE_ONLY)
                         .map(value -> onOrOff(SLO_STEADY_STATE_ONLY, value))
-                        .orElse(false));
+                        .orElse(false),
+                parameter(context, PREFLIGHT_LOADING_WAIT)
+                        .map(GoodputConfiguration::preflightLoadingWait)
+                        .orElse(RunSpec.DEFAULT_PREFLIGHT_LOADING_WAIT));
+    }
+
+    private static Duration preflightLoadingWait(String value) {
+        try {
+            double seconds = Double.parseDouble(value);
+            if (seconds >= 0 && seconds <= 86_400) {
+                return Duration.ofMillis(Math.round(seconds * 1_000));
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new ExtensionConfigurationException("configuration parameter " + PREFLIGHT_LOADING_WAIT + " = '" + value
+                + "' is not a number of seconds from 0 to 86400 (the default is "
+                + RunSpec.DEFAULT_PREFLIGHT_LOADING_WAIT.toSeconds() + "; 0 does not wait)");
     }
 
     /** Refuses a server setting without {@code goodput.server.url}: it would apply to no server at all. */

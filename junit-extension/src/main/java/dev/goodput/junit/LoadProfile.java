@@ -123,4 +123,12 @@ public @interface LoadProfile {
 
     /** The longest wait before a retry, a server's {@code Retry-After} included; 0 keeps the default of 10 s. */
     double maxRetryWaitSeconds() default 0;
+
+    /**
+     * Stops the run early once the server is plainly gone: {@value dev.goodput.core.RunSpec#SERVER_GONE_AFTER}
+     * requests in a row found no server to connect to. The gate then fails saying so; every request created is
+     * still counted. Off by default: the run sends its whole schedule, as k6 does without {@code abortOnFail}. See
+     * {@link dev.goodput.core.Goodput.RunBuilder#stopWhenServerGone(boolean)}.
+     */
+    boolean stopWhenServerGone() default false;
 }

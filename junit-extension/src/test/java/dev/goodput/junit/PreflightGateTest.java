@@ -154,4 +154,33 @@ class PreflightGateTest {
             assertThat(TenRequests.captured.spec().preflight()).isFalse();
         }
     }
+
+    @Test
+    void should_take_the_wait_for_a_loading_server_from_the_configuration_and_refuse_a_bad_one() throws Exception {
+        try (MockServer server =
+                MockServer.start(MockServerConfig.defaults().withPerformanceModel(PerformanceModel.preset("fixed")))) {
+            Map<String, String> atServer = new java.util.HashMap<>(
+                    Map.of("goodput.server.url", server.baseUrl(), "goodput.server.model", server.modelName()));
+
+            execute(TenRequests.class, atServer).assertStatistics(stats -> stats.succeeded(1));
+            assertThat(TenRequests.captured.spec().preflightLoadingWait()).isEqualTo(Duration.ofMinutes(2));
+
+            atServer.put("goodput.preflight.loading-wait-s", "7.5");
+            execute(TenRequests.class, atServer).assertStatistics(stats -> stats.succeeded(1));
+            assertThat(TenRequests.captured.spec().preflightLoadingWait()).isEqualTo(Duration.ofMillis(7_500));
+
+            atServer.put("goodput.preflight.loading-wait-s", "soon");
+            Events refused = execute(TenRequests.class, atServer);
+            refused.assertStatistics(stats -> stats.failed(1));
+            assertThat(refused.failed()
+                            .list()
+                            .get(0)
+                            .getPayload(org.junit.platform.engine.TestExecutionResult.class)
+                            .orElseThrow()
+                            .getThrowable()
+                            .orElseThrow())
+                    .hasMessage("configuration parameter goodput.preflight.loading-wait-s = 'soon' is not a number of"
+                            + " seconds from 0 to 86400 (the default is 120; 0 does not wait)");
+        }
+    }
 }

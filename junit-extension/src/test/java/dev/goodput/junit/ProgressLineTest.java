@@ -160,7 +160,8 @@ class ProgressLineTest {
                 true,
                 java.util.List.of(),
                 Optional.empty(),
-                false);
+                false,
+                java.time.Duration.ZERO);
 
         assertThat(ProgressLine.forTest("Gate.m()", off)).isNull();
         assertThat(SweepProgressLine.forTest("Gate.m()", off)).isNull();

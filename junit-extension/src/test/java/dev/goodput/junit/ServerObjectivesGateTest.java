@@ -110,6 +110,27 @@ class ServerObjectivesGateTest {
 
     @GoodputTest
     @SimulatedServer(preset = "fixed")
+    static class CostWithoutPrice {
+        @org.junit.jupiter.api.Test
+        @LoadProfile(concurrency = 1, requests = 2)
+        @Slo(metric = COST_PER_MILLION_GOOD_TOKENS, atMost = 1_000_000)
+        void gate() {}
+    }
+
+    @Test
+    void should_name_the_annotation_that_states_a_price_as_it_is_spelt() throws Exception {
+        String message = failureMessage(run(CostWithoutPrice.class, Map.of("goodput.slo.inconclusive", "fail")));
+
+        java.util.regex.Matcher advice =
+                java.util.regex.Pattern.compile("@(\\w+)\\((\\w+)\\)").matcher(message);
+        assertThat(advice.find()).as("an annotation named in: %s", message).isTrue();
+        Class<?> annotation = Class.forName("dev.goodput.junit." + advice.group(1));
+        assertThat(annotation.isAnnotation()).isTrue();
+        assertThat(annotation.getMethod(advice.group(2)).getName()).isEqualTo("pricePerGpuHour");
+    }
+
+    @GoodputTest
+    @SimulatedServer(preset = "fixed")
     static class BadEndpoint {
         @org.junit.jupiter.api.Test
         @LoadProfile(concurrency = 1, requests = 2)

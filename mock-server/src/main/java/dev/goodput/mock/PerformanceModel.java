@@ -36,6 +36,9 @@ public final class PerformanceModel {
         CONTINUOUS_BATCHING
     }
 
+    /** What {@link #withUtilization} appends to the name, up to the figures; a second call replaces the first's. */
+    private static final String UTILIZATION_SUFFIX = " (MBU ";
+
     private final PerformanceModelSettings settings;
 
     PerformanceModel(PerformanceModelSettings settings) {
@@ -201,6 +204,9 @@ public final class PerformanceModel {
      * (0, 1]. These are the knobs to calibrate a preset against measurements of a real server. Roofline models
      * only.
      *
+     * <p>The copy's name says so, {@code h100-llama3-8b (MBU 0.50, MFU 0.40)}, so that a gate's server metadata
+     * tells a recalibrated model from the stock preset; {@link #withName(String)} afterwards names it otherwise.
+     *
      * @throws IllegalStateException for a model with constant costs
      */
     public PerformanceModel withUtilization(double memoryBandwidthUtilization, double modelFlopsUtilization) {
@@ -211,6 +217,15 @@ public final class PerformanceModel {
         return with(s -> {
             s.mbu = memoryBandwidthUtilization;
             s.mfu = modelFlopsUtilization;
+            String base = s.name.contains(UTILIZATION_SUFFIX)
+                    ? s.name.substring(0, s.name.indexOf(UTILIZATION_SUFFIX))
+                    : s.name;
+            s.name = base
+                    + String.format(
+                            java.util.Locale.ROOT,
+                            UTILIZATION_SUFFIX + "%.2f, MFU %.2f)",
+                            memoryBandwidthUtilization,
+                            modelFlopsUtilization);
         });
     }
 

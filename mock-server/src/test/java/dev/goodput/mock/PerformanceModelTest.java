@@ -146,4 +146,17 @@ class PerformanceModelTest {
                 .isInstanceOf(IllegalStateException.class);
         assertThatThrownBy(() -> h100.withUtilization(1.5, 0.5)).isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    @DisplayName(
+            "A recalibrated preset is named apart from the stock one, so a gate's server metadata tells them apart")
+    void utilizationRenamesTheModel() {
+        PerformanceModel h100 = PerformanceModel.preset("h100-llama3-8b");
+
+        assertThat(h100.withUtilization(0.6, 0.25).name()).isEqualTo("h100-llama3-8b (MBU 0.60, MFU 0.25)");
+        assertThat(h100.withUtilization(0.6, 0.25).withUtilization(0.5, 0.4).name())
+                .isEqualTo("h100-llama3-8b (MBU 0.50, MFU 0.40)");
+        assertThat(h100.withUtilization(0.6, 0.25).withName("our-h100").name()).isEqualTo("our-h100");
+        assertThat(h100.name()).isEqualTo("h100-llama3-8b");
+    }
 }

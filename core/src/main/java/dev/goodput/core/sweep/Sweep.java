@@ -59,7 +59,11 @@ public final class Sweep {
         RunSpec base = spec.base();
         if (base.preflight()) {
             Preflight.check(
-                    base.server(), base.workload().request(0), NanoClock.system(), Transports.named(base.transport()));
+                    base.server(),
+                    base.workload().request(0),
+                    NanoClock.system(),
+                    Transports.named(base.transport()),
+                    base.preflightLoadingWait());
         }
         return new SweepRunner(spec).run();
     }

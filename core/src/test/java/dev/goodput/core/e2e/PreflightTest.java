@@ -25,6 +25,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -212,6 +213,61 @@ class PreflightTest {
     }
 
     @Test
+    void should_wait_for_a_server_still_loading_its_model_and_note_how_long_in_the_result() throws Exception {
+        try (TinyServer server = new TinyServer(
+                Map.of(
+                        "GET /v1/models",
+                        new Reply(200, "application/json", "{\"object\":\"list\",\"data\":[{\"id\":\"m\"}]}"),
+                        "POST /v1/chat/completions",
+                        new Reply(200, "text/event-stream", STREAM)),
+                2)) {
+            RunResult result = Goodput.newRun(ServerEndpoint.of(server.baseUrl(), "m"))
+                    .workload(CHAT)
+                    .load(Load.concurrency(1).requests(2))
+                    .serverMetrics(dev.goodput.core.servermetrics.ScrapeSettings.OFF)
+                    .run();
+
+            // llama-server answers 503 on every path while it loads; the preflight asks again every half second.
+            assertThat(server.received())
+                    .startsWith(
+                            "GET /v1/models",
+                            "GET /v1/models",
+                            "GET /v1/models",
+                            "POST /v1/chat/completions",
+                            "POST /v1/chat/completions");
+            assertThat(result.accounting().count(Outcome.SUCCESS)).isEqualTo(2);
+            assertThat(result.notes())
+                    .singleElement()
+                    .asString()
+                    .startsWith("the server answered 503 (still loading its model) until the preflight had waited ")
+                    .endsWith(" s for it; the load started once it was ready");
+        }
+    }
+
+    @Test
+    void should_note_streams_that_name_another_model_than_the_one_asked_for() throws Exception {
+        // llama-server serves whatever it has loaded, whatever the request asks for, and says so in every chunk.
+        String tiny4 = STREAM.replace("data: {\"choices\"", "data: {\"model\":\"tiny4\",\"choices\"");
+        try (TinyServer server =
+                new TinyServer(Map.of("POST /v1/chat/completions", new Reply(200, "text/event-stream", tiny4)))) {
+            RunResult result = Goodput.newRun(ServerEndpoint.of(server.baseUrl(), "llama"))
+                    .workload(CHAT)
+                    .load(Load.concurrency(2).requests(6))
+                    .preflight(false)
+                    .serverMetrics(dev.goodput.core.servermetrics.ScrapeSettings.OFF)
+                    .run();
+
+            assertThat(result.accounting().count(Outcome.SUCCESS)).isEqualTo(6);
+            assertThat(result.notes())
+                    .containsExactly("6 of 6 streams that named their model named another than the `llama` asked"
+                            + " for: `tiny4` (6); the server may serve whatever it has loaded (the preflight checks"
+                            + " its model list)");
+            assertThat(dev.goodput.core.report.ConsoleReport.format(result))
+                    .contains("note: 6 of 6 streams that named their model named another than the `llama`");
+        }
+    }
+
+    @Test
     void should_make_a_sweeps_preflight_once_before_its_first_run() {
         var base = Goodput.newRun(ServerEndpoint.of("http://127.0.0.1:9", "nobody"))
                 .workload(CHAT)
@@ -237,8 +293,25 @@ class PreflightTest {
         private final List<String> authorizations = new CopyOnWriteArrayList<>();
 
         TinyServer(Map<String, Reply> routes) throws IOException {
+            this(routes, 0);
+        }
+
+        /** A server that answers its first {@code loadingAnswers} requests as llama-server does while it loads. */
+        TinyServer(Map<String, Reply> routes, int loadingAnswers) throws IOException {
+            AtomicInteger loading = new AtomicInteger(loadingAnswers);
+            Reply stillLoading = new Reply(
+                    503,
+                    "application/json",
+                    "{\"error\":{\"code\":503,\"message\":\"Loading model\",\"type\":\"unavailable_error\"}}");
             server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-            server.createContext("/", exchange -> answer(exchange, routes));
+            server.createContext(
+                    "/",
+                    exchange -> answer(
+                            exchange,
+                            loading.getAndDecrement() > 0
+                                    ? route -> stillLoading
+                                    : route -> routes.getOrDefault(
+                                            route, new Reply(404, "application/json", "{\"detail\":\"Not Found\"}"))));
             // No Prometheus metrics, and a scrape of them is not one of the requests this test is about.
             server.createContext("/metrics", exchange -> {
                 try (exchange) {
@@ -260,7 +333,8 @@ class PreflightTest {
             return List.copyOf(authorizations);
         }
 
-        private void answer(HttpExchange exchange, Map<String, Reply> routes) throws IOException {
+        private void answer(HttpExchange exchange, java.util.function.Function<String, Reply> routes)
+                throws IOException {
             try (exchange) {
                 exchange.getRequestBody().readAllBytes();
                 String route = exchange.getRequestMethod() + " "
@@ -270,8 +344,7 @@ class PreflightTest {
                 if (authorization != null) {
                     authorizations.add(authorization);
                 }
-                Reply reply =
-                        routes.getOrDefault(route, new Reply(404, "application/json", "{\"detail\":\"Not Found\"}"));
+                Reply reply = routes.apply(route);
                 byte[] body = reply.body()
                         .replace("{authorization}", String.valueOf(authorization))
                         .getBytes(StandardCharsets.UTF_8);

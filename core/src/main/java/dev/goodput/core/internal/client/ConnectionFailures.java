@@ -7,7 +7,10 @@ import java.util.Locale;
 import java.util.concurrent.CompletionException;
 
 /** Names the reason of an exchange that failed below HTTP: refused, timed out, or closed by the server. */
-final class ConnectionFailures {
+public final class ConnectionFailures {
+
+    private static final String REFUSED = "connection refused or unreachable";
+    private static final String CONNECT_TIMEOUT = "connect timeout";
 
     private ConnectionFailures() {}
 
@@ -19,12 +22,12 @@ final class ConnectionFailures {
             String type = t.getClass().getSimpleName();
             // The JDK client's names, and Netty's (its timeout is a ConnectException, its refusal a subclass of one).
             if (type.equals("HttpConnectTimeoutException") || type.equals("ConnectTimeoutException")) {
-                kind = "connect timeout";
+                kind = CONNECT_TIMEOUT;
                 named = t;
                 break;
             }
             if (t instanceof ConnectException) {
-                kind = "connection refused or unreachable";
+                kind = REFUSED;
                 named = t;
                 break;
             }
@@ -38,6 +41,15 @@ final class ConnectionFailures {
         }
         String message = named.getMessage();
         return kind + " (" + named.getClass().getSimpleName() + (message == null ? "" : ": " + message) + ")";
+    }
+
+    /**
+     * Returns whether a request's reason ({@link dev.goodput.core.RequestRecord#errorDetail()}) says it found no
+     * server to connect to: the connection was refused, the host unreachable, or the connect timed out.
+     */
+    public static boolean foundNoServer(String errorDetail) {
+        return errorDetail != null
+                && (errorDetail.startsWith(REFUSED + " (") || errorDetail.startsWith(CONNECT_TIMEOUT + " ("));
     }
 
     /**

@@ -33,7 +33,8 @@ final class GapLog {
     }
 
     /** Returns the handover of a request that ended with this log's stream. */
-    FinishedRequest finish(dev.goodput.core.RequestRecord record, boolean ignoreEos, int maxTokens) {
-        return new FinishedRequest(record, ignoreEos, maxTokens, gapNanos, gapTokens, count);
+    FinishedRequest finish(
+            dev.goodput.core.RequestRecord record, boolean ignoreEos, int maxTokens, String servedModel) {
+        return new FinishedRequest(record, ignoreEos, maxTokens, gapNanos, gapTokens, count, servedModel);
     }
 }

@@ -20,6 +20,7 @@ import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -35,8 +36,8 @@ import java.util.stream.Collectors;
  *
  * <ol>
  *   <li>{@code GET /v1/models}: the server answers, and the model is among those it lists. A server without the
- *       endpoint (any status but 401 and 403, which mean the API key) goes on to the next step; a list without
- *       the model fails, naming the models it does serve.
+ *       endpoint (any status but 401 and 403, which mean the API key, and 503, a server still loading) goes on to
+ *       the next step; a list without the model fails, naming the models it does serve.
  *   <li>One streaming request of {@value #MAX_TOKENS} tokens, through the same client as the run's requests (the
  *       run's API kind, the endpoint's key and stream options, the workload's extra body fields): it must stream
  *       and end as a measured request must succeed, within {@link #STREAM_TIMEOUT}; only text is not required
@@ -44,7 +45,8 @@ import java.util.stream.Collectors;
  * </ol>
  *
  * <p>Connections time out after {@link #CONNECT_TIMEOUT} (or the endpoint's, if shorter). The key is sent as in
- * the run and redacted from every message. Nothing of the preflight enters the run's result.
+ * the run and redacted from every message. A server answering 503 to either step is waited for ({@link
+ * LoadingWait}). Nothing of the preflight enters the run's result but a note of how long it waited.
  */
 public final class Preflight {
 
@@ -69,18 +71,47 @@ public final class Preflight {
      * extra body fields, a one-word prompt and {@value #MAX_TOKENS} output tokens, streamed by a transport of
      * {@code transports} (the run's own, so that the preflight tries the client the run will use).
      *
+     * <p>A server that answers 503 (still loading its model) is asked again every {@link LoadingWait#POLL_INTERVAL}
+     * until it answers otherwise or {@code loadingWait} is over.
+     *
+     * @return a note saying how long the preflight waited for a loading server; empty when it was ready at once
      * @throws PreflightException naming what was tried and what came back
      * @throws IllegalStateException if the API key variable is named but not set, or the thread is interrupted
      */
-    public static void check(ServerEndpoint server, RequestSpec first, NanoClock clock, TransportProvider transports) {
+    public static Optional<String> check(
+            ServerEndpoint server,
+            RequestSpec first,
+            NanoClock clock,
+            TransportProvider transports,
+            Duration loadingWait) {
+        return check(server, first, clock, transports, new LoadingWait(loadingWait, clock, LoadingWait.Pause.real()));
+    }
+
+    /**
+     * Checks as {@link #check(ServerEndpoint, RequestSpec, NanoClock, TransportProvider, Duration)} does, waiting
+     * for a loading server as {@code loadingWait} says; returns a note saying how long it waited, empty when the
+     * server was ready at once.
+     */
+    static Optional<String> check(
+            ServerEndpoint server,
+            RequestSpec first,
+            NanoClock clock,
+            TransportProvider transports,
+            LoadingWait loadingWait) {
         ServerEndpoint endpoint = server.connectTimeout().compareTo(CONNECT_TIMEOUT) < 0
                 ? server
                 : server.withConnectTimeout(CONNECT_TIMEOUT);
         SecretRedaction redaction = SecretRedaction.of(endpoint.resolveApiKey().orElse(null));
         String authorization =
                 endpoint.resolveApiKey().map(key -> "Bearer " + key).orElse(null);
-        checkModels(endpoint, authorization, redaction);
-        checkStream(endpoint, probe(first), redaction, clock, transports);
+        Duration waited = loadingWait.await(() -> {
+            checkModels(endpoint, authorization, redaction);
+            checkStream(endpoint, probe(first), redaction, clock, transports);
+        });
+        return waited.isZero()
+                ? Optional.empty()
+                : Optional.of("the server answered 503 (still loading its model) until the preflight had waited "
+                        + LoadingWait.seconds(waited.toNanos()) + " for it; the load started once it was ready");
     }
 
     /** Returns the small request: the API kind and extra body fields of {@code first}, a one-word prompt. */
@@ -117,12 +148,19 @@ public final class Preflight {
                     .build();
             CompletableFuture<HttpResponse<byte[]>> answer =
                     client.sendAsync(request.build(), HttpResponse.BodyHandlers.ofByteArray());
-            response = await(answer, MODELS_TIMEOUT, tried, redaction);
+            try {
+                response = await(answer, MODELS_TIMEOUT, tried, redaction);
+            } catch (PreflightException e) {
+                // The first exchange with the server: a wrong scheme shows here, as a wait or a closed connection.
+                throw SchemeHint.of(uri)
+                        .map(hint -> new PreflightException(e.request(), e.reason() + "; " + hint))
+                        .orElse(e);
+            }
         } finally {
             executor.shutdownNow();
         }
         int status = response.statusCode();
-        if (status == 401 || status == 403) {
+        if (status == 401 || status == 403 || status == 503) {
             ErrorBody body = new ErrorBody(status, redaction);
             body.append(ByteBuffer.wrap(response.body()));
             throw new PreflightException(tried, body.reason());

@@ -49,6 +49,8 @@ public final class StreamAttempt {
     private String contentType;
     private int contentEvents;
     private String finishReason;
+    // The model the stream named first (the top-level "model" of its chunks); read until a chunk names one.
+    private String servedModel;
     private long maxStallNanos = ABSENT;
     private ErrorBody errorBody;
     private String retryAfter;
@@ -280,7 +282,7 @@ public final class StreamAttempt {
     /** Returns the request's handover, with this attempt's gaps, for its final record. */
     FinishedRequest finishLocked(RequestRecord record) {
         RequestSpec spec = request.spec();
-        return gaps.finish(record, Boolean.TRUE.equals(spec.ignoreEos()), spec.maxTokens());
+        return gaps.finish(record, Boolean.TRUE.equals(spec.ignoreEos()), spec.maxTokens(), servedModel);
     }
 
     private InFlightRequest.Ending takeParserEnding() {
@@ -294,7 +296,10 @@ public final class StreamAttempt {
         if (ended) {
             return;
         }
-        StreamChunk chunk = decoder.decode(event);
+        StreamChunk chunk = decoder.decode(event, servedModel == null);
+        if (servedModel == null) {
+            servedModel = chunk.model();
+        }
         switch (chunk.kind()) {
             case DONE -> {
                 String detail = StreamEnds.detailAtDone(

@@ -18,6 +18,7 @@ import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.LongFunction;
@@ -70,6 +71,7 @@ public abstract class LoadDriver {
     private long unsuccessful;
     private boolean creationDone;
     private long lastCreationNanos;
+    private final ServerGoneWatch serverGone;
     // Written under this; volatile because the retry policy reads it under a request's monitor instead.
     private volatile boolean stopping;
     // Guarded by this: a sequential run's looks (see looks()).
@@ -101,6 +103,7 @@ public abstract class LoadDriver {
         this.retryPolicy = new RetryPolicy(profile, () -> stopping);
         this.timeouts = new AttemptTimeouts(scheduler, profile.requestPolicy());
         this.starter = new AttemptStarter(transport, scheduler.clock());
+        this.serverGone = new ServerGoneWatch(options.stopWhenServerGone());
     }
 
     /**
@@ -265,12 +268,22 @@ public abstract class LoadDriver {
             if (!finishedRequest.record().isSuccess()) {
                 unsuccessful++;
             }
+            // Stopped from the scheduler: the stop cancels requests, which call back here.
+            String gone = serverGone.stopReasonAfter(finishedRequest.record());
+            if (gone != null) {
+                scheduler.schedule(scheduler.clock().nanoTime(), () -> cancelAll(gone));
+            }
             armed = timers.remove(request);
             afterEnd(request, finishedRequest.record());
             checkFinished();
         }
         AttemptTimeouts.disarm(armed);
         startDispatched();
+    }
+
+    /** Returns why the driver stopped the run before its schedule's end, or empty when it did not. */
+    public final synchronized Optional<String> stopReason() {
+        return serverGone.stopReason();
     }
 
     /**

@@ -70,7 +70,8 @@ public final class RunEngine {
                 spec.server().requireStreamEnd(),
                 spec.outputTokenCounter(),
                 recorder.redaction(),
-                shard);
+                shard,
+                spec.stopWhenServerGone());
         return spec.load().arrivals().isOpenLoop()
                 ? new OpenLoopDriver(scheduler, transport, options, recorder)
                 : new ClosedLoopDriver(scheduler, transport, options, recorder);
@@ -97,19 +98,37 @@ public final class RunEngine {
     /**
      * Makes the checks {@link dev.goodput.core.Goodput#run(RunSpec)} makes before any load: the sample size (unless
      * the spec only warns) and the preflight (when on); then, the first time in this JVM for the spec's transports,
-     * their warm-up against a loopback server ({@link LoopbackWarmUp}). Returns the spec's transports.
+     * their warm-up against a loopback server ({@link LoopbackWarmUp}). Returns the spec's transports and the
+     * preflight's note.
      */
-    public static TransportProvider checkBeforeLoad(RunSpec spec) {
+    public static Checked checkBeforeLoad(RunSpec spec) {
         if (spec.failOnTooFewSamples()) {
             RunSpec.checkSampleSize(spec.load(), spec.objectives(), spec.confidence(), spec.workload());
         }
         TransportProvider transports = Transports.named(spec.transport());
-        if (spec.preflight()) {
-            Preflight.check(spec.server(), spec.workload().request(0), NanoClock.system(), transports);
-        }
+        Optional<String> note = spec.preflight()
+                ? Preflight.check(
+                        spec.server(),
+                        spec.workload().request(0),
+                        NanoClock.system(),
+                        transports,
+                        spec.preflightLoadingWait())
+                : Optional.empty();
         // Here, before a shard agrees its start with the others: the first time, this takes a second or two.
         LoopbackWarmUp.once(transports);
-        return transports;
+        return new Checked(transports, note);
+    }
+
+    /**
+     * What the checks before the load leave: the spec's transports, and what the preflight had to say (how long it
+     * waited for a server still loading), for the result's notes.
+     */
+    public record Checked(TransportProvider transports, Optional<String> preflightNote) {
+
+        /** Returns {@code result} with the preflight's note, if it has one. */
+        public RunResult noted(RunResult result) {
+            return preflightNote.map(result::withNote).orElse(result);
+        }
     }
 
     /**
@@ -135,7 +154,10 @@ public final class RunEngine {
                     spec.serverMetrics().isOn() || spec.deployment().isStated()
                             ? ServerMetricsSummarizer.summarize(scraper.finish(), result, spec.deployment())
                             : ServerMetricsResult.NONE;
-            return ServerObjectives.apply(result, view, spec.deployment());
+            RunResult judged = ServerObjectives.apply(result, view, spec.deployment());
+            return recorder.servedModelNote(spec.server().model())
+                    .map(judged::withNote)
+                    .orElse(judged);
         }
     }
 
@@ -195,9 +217,10 @@ public final class RunEngine {
             spec.progressListener().onProgress(driver.progress());
         }
         RunEnvironment environment = RunEnvironment.current(startedAt);
-        return sequential == null
+        RunResult result = sequential == null
                 ? ResultCalculator.compute(spec, environment, recorder.snapshot())
                 : sequential.result(environment);
+        return driver.stopReason().map(result::withStop).orElse(result);
     }
 
     private static void reportProgress(ProgressListener listener, LoadDriver driver, TaskScheduler scheduler) {

@@ -1,6 +1,7 @@
 package dev.goodput.core.internal.driver;
 
 import dev.goodput.core.Load;
+import dev.goodput.core.RunSpec;
 import dev.goodput.core.TokenCounter;
 import dev.goodput.core.WorkloadSpec;
 import dev.goodput.core.internal.redaction.SecretRedaction;
@@ -15,6 +16,8 @@ import dev.goodput.core.shard.Shard;
  * @param outputTokenCounter a client tokenizer for generated text, or {@code null}
  * @param redaction removes the API key from error bodies before they are cut
  * @param shard the share of the schedule this generator sends ({@link Shard#WHOLE} for all of it)
+ * @param stopWhenServerGone whether the driver stops the run once {@link RunSpec#SERVER_GONE_AFTER} requests in a
+ *     row found no server to connect to
  */
 public record RunOptions(
         WorkloadSpec workload,
@@ -22,4 +25,5 @@ public record RunOptions(
         boolean requireStreamEnd,
         TokenCounter outputTokenCounter,
         SecretRedaction redaction,
-        Shard shard) {}
+        Shard shard,
+        boolean stopWhenServerGone) {}

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.LongFunction;
 import org.HdrHistogram.Histogram;
@@ -45,6 +46,7 @@ public final class RunRecorder {
     private long ignoreEosRequests;
     private long shorterThanAsked;
     private Histogram clientPauses;
+    private final ServedModels servedModels = new ServedModels();
 
     /** Returns the redaction this recorder applies, for the client's error bodies of the same run. */
     public SecretRedaction redaction() {
@@ -109,6 +111,7 @@ public final class RunRecorder {
             }
             recordedIndices.set(index);
             records.add(record);
+            servedModels.add(finished.servedModel());
             if (counted) {
                 int segment = segmentOf(index);
                 gaps.get(segment).add(finished);
@@ -128,6 +131,15 @@ public final class RunRecorder {
                 }
             }
         }
+    }
+
+    /**
+     * Returns what a run asking for {@code askedModel} should note about the models its streams named: how many
+     * named another (llama-server serves whatever it has loaded, whatever the request asks for); empty when every
+     * stream that named a model named that one.
+     */
+    public synchronized Optional<String> servedModelNote(String askedModel) {
+        return servedModels.note(askedModel);
     }
 
     /** Takes how late the client's own threads woke during the run ({@code PauseMeter}), once it has stopped. */

@@ -24,7 +24,9 @@ import java.util.concurrent.locks.LockSupport;
  * counter's increase starts from), every interval during it, and once after it ({@link #finish()}). A scrape has
  * its own client and a timeout, so a slow exporter never holds up a request of the load; a failed scrape is
  * recorded with its reason and the next one is tried on time. The server's own {@code /metrics} answering 404 or
- * with something that is not an exposition means it has none: that is noted once and the endpoint dropped.
+ * with something that is not an exposition before it ever answered with one means it has none: that is noted once
+ * and the endpoint dropped. Any other status is a failed scrape, tried again at the next interval: llama-server
+ * answers 503 {@code Loading model} on every path, {@code /metrics} included, until its model is loaded.
  */
 public final class Scraper implements AutoCloseable {
 
@@ -170,8 +172,12 @@ public final class Scraper implements AutoCloseable {
             Thread.currentThread().interrupt();
             return null;
         }
+        if (response.statusCode() == 404) {
+            return refuse(target, "HTTP 404");
+        }
         if (response.statusCode() != 200) {
-            return refuse(target, "HTTP " + response.statusCode());
+            log.failed(target.label, "HTTP " + response.statusCode());
+            return null;
         }
         try {
             ScrapeReading reading = ScrapeReading.of(Exposition.parse(response.body(), redaction));

@@ -64,7 +64,7 @@ public final class ServerObjectives {
     private static String whyMissing(Metric metric, ServerMetricsResult view, Deployment deployment) {
         if (metric == Metric.COST_PER_MILLION_GOOD_TOKENS) {
             return Double.isNaN(deployment.pricePerGpuHour())
-                    ? "no price per GPU-hour stated (Deployment.pricePerGpuHour, @Deployment(pricePerGpuHour))"
+                    ? "no price per GPU-hour stated (Deployment.pricePerGpuHour, @GpuDeployment(pricePerGpuHour))"
                     : "no measurement window";
         }
         if (view.isEmpty()) {

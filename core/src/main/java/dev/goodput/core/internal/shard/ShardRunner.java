@@ -37,7 +37,8 @@ public final class ShardRunner {
         refuseUnshardable(spec, shard);
         ShardFiles.refuseWritten(plan.output());
         // The whole run's sample: the merge judges the objectives on all shards' requests together.
-        TransportProvider transports = RunEngine.checkBeforeLoad(spec);
+        RunEngine.Checked checked = RunEngine.checkBeforeLoad(spec);
+        TransportProvider transports = checked.transports();
         WallClock wall = WallClock.system();
         String runId = RunIdentity.of(spec);
         AgreedStart agreed = agree(plan, runId, wall);
@@ -73,7 +74,7 @@ public final class ShardRunner {
                         snapshot),
                 snapshot,
                 recorder.chunkTimeline());
-        return result;
+        return checked.noted(result);
     }
 
     /** Refuses a run that cannot be split into {@code shard.count()} shares before anything is sent. */

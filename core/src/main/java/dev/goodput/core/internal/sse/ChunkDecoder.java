@@ -90,9 +90,17 @@ public final class ChunkDecoder {
      * @return the decoded chunk, {@link Kind#MALFORMED} when the data cannot be read
      */
     public StreamChunk decode(SseEvent event) {
+        return decode(event, false);
+    }
+
+    /**
+     * Returns what an event means, with the model the chunk names when {@code wantModel} ({@link
+     * StreamChunk#model()}); never throws.
+     */
+    public StreamChunk decode(SseEvent event, boolean wantModel) {
         if (event != null && !"error".equals(event.type())) {
             byte[] ascii = event.asciiBytes();
-            StreamChunk chunk = ascii == null ? null : decodeAscii(ascii);
+            StreamChunk chunk = ascii == null ? null : decodeAscii(ascii, wantModel);
             if (chunk != null) {
                 return chunk;
             }
@@ -105,18 +113,19 @@ public final class ChunkDecoder {
         if (!errorEvent && isDone(data)) {
             return DONE;
         }
-        StreamChunk chunk = decodeText(data, errorEvent);
+        StreamChunk chunk = decodeText(data, errorEvent, wantModel);
         if (chunk.kind() == Kind.ERROR || chunk.kind() == Kind.MALFORMED) {
             String redacted = redaction.redact(data);
             if (!redacted.equals(data)) {
-                chunk = decodeText(redacted, errorEvent);
+                chunk = decodeText(redacted, errorEvent, wantModel);
             }
         }
         return chunk;
     }
 
-    private StreamChunk decodeText(String data, boolean errorEvent) {
+    private StreamChunk decodeText(String data, boolean errorEvent, boolean wantModel) {
         ChunkFields fields = new ChunkFields();
+        fields.wantModel = wantModel;
         String problem;
         try (JsonParser parser = JSON.createParser(data)) {
             JsonToken first = parser.nextToken();
@@ -156,11 +165,12 @@ public final class ChunkDecoder {
      * detail is worded, and every offset counted, as before. The parser is this thread's {@link ReusedChunkParser},
      * fed one event after another.
      */
-    private static StreamChunk decodeAscii(byte[] data) {
+    private static StreamChunk decodeAscii(byte[] data, boolean wantModel) {
         if (data.length == 0 || data[0] != '{') {
             return null; // [DONE] and anything else that is not an object at once: the string path words it
         }
         ChunkFields fields = new ChunkFields();
+        fields.wantModel = wantModel;
         ReusedChunkParser reused = PARSERS.get();
         boolean whole = false;
         try {
@@ -193,7 +203,8 @@ public final class ChunkDecoder {
                 fields.reasoningTokens,
                 fields.reasoningText,
                 fields.answerText,
-                fields.toolCallIndexes);
+                fields.toolCallIndexes,
+                fields.model);
     }
 
     private String invalidJson(JsonProcessingException e) {

@@ -76,6 +76,12 @@ final class ChunkFields {
     /** The server's own timing of the request (llama.cpp's {@code timings}), or {@code null}. */
     ServerTimings timings;
 
+    /** Whether to read {@code model}: only until a stream has named its model, so later chunks allocate nothing. */
+    boolean wantModel;
+
+    /** The top-level {@code model}, the model the server says it ran, when {@link #wantModel}; else {@code null}. */
+    String model;
+
     /** Reads the object whose {@code START_OBJECT} token is the parser's current token. */
     void readChunk(JsonParser parser) throws IOException {
         String name;
@@ -91,6 +97,13 @@ final class ChunkFields {
                 case "code" -> code = scalar(parser, value);
                 case "error_type" -> topErrorType = scalar(parser, value);
                 case "timings" -> timings = TimingsReader.read(parser, value);
+                case "model" -> {
+                    if (wantModel) {
+                        model = scalar(parser, value);
+                    } else {
+                        parser.skipChildren();
+                    }
+                }
                 default -> parser.skipChildren();
             }
         }

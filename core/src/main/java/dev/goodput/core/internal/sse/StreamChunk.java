@@ -23,6 +23,8 @@ import dev.goodput.core.ServerTimings;
  *     delta.refusal}, or a tool call's name or argument fragment
  * @param toolCallIndexes one bit per {@code delta.tool_calls[].index} the event carried (bit 0 for the legacy
  *     {@code delta.function_call}; indices of 63 and above share bit 63), 0 when none
+ * @param model the top-level {@code model}, the model the server says it ran, when the decoder was asked for it
+ *     ({@link ChunkDecoder#decode(SseEvent, boolean)}); else {@code null}
  */
 public record StreamChunk(
         Kind kind,
@@ -36,7 +38,38 @@ public record StreamChunk(
         int reasoningTokens,
         boolean reasoning,
         boolean answer,
-        long toolCallIndexes) {
+        long toolCallIndexes,
+        String model) {
+
+    /** An event that names no model. */
+    public StreamChunk(
+            Kind kind,
+            String text,
+            int promptTokens,
+            int completionTokens,
+            boolean finalUsage,
+            String finishReason,
+            String detail,
+            ServerTimings timings,
+            int reasoningTokens,
+            boolean reasoning,
+            boolean answer,
+            long toolCallIndexes) {
+        this(
+                kind,
+                text,
+                promptTokens,
+                completionTokens,
+                finalUsage,
+                finishReason,
+                detail,
+                timings,
+                reasoningTokens,
+                reasoning,
+                answer,
+                toolCallIndexes,
+                null);
+    }
 
     /** An event without reasoning, tool calls or a reasoning count: its text, if any, is answer text. */
     public StreamChunk(

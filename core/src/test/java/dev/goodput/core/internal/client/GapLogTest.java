@@ -15,7 +15,7 @@ class GapLogTest {
         attempt.onHeaders(500, "application/json", 1);
         attempt.onEndOfStream(2);
         List<long[]> seen = new ArrayList<>();
-        log.finish(attempt.request().record(), false, 4)
+        log.finish(attempt.request().record(), false, 4, null)
                 .forEachGap((gapNanos, tokens) -> seen.add(new long[] {gapNanos, tokens}));
         return seen;
     }

@@ -27,6 +27,7 @@ class ScraperTest {
 
     private HttpServer http;
     private final AtomicInteger preemptions = new AtomicInteger();
+    private final AtomicInteger loadingAnswers = new AtomicInteger();
     private final Map<String, List<String>> authorizations = new ConcurrentHashMap<>();
 
     @BeforeEach
@@ -68,6 +69,15 @@ class ScraperTest {
                 Thread.currentThread().interrupt();
             }
             exchange.close();
+        });
+        http.createContext("/loading/metrics", exchange -> {
+            record(exchange);
+            // llama-server answers 503 on every path until its model is loaded, then serves its metrics.
+            if (loadingAnswers.getAndIncrement() < 2) {
+                respond(exchange, 503, "{\"error\":{\"code\":503,\"message\":\"Loading model\"}}");
+            } else {
+                respond(exchange, 200, "# TYPE llamacpp:requests_processing gauge\nllamacpp:requests_processing 1\n");
+            }
         });
         http.createContext("/none/metrics", exchange -> {
             record(exchange);
@@ -190,6 +200,25 @@ class ScraperTest {
                 .contains("has no Prometheus metrics")
                 .contains("HTTP 404");
         assertThat(authorizations.get("/none/metrics")).hasSize(1);
+    }
+
+    @Test
+    void should_count_a_server_still_loading_as_failed_scrapes_and_keep_asking_until_it_answers()
+            throws InterruptedException {
+        ScrapeSettings settings = new ScrapeSettings(true, List.of(), Duration.ofSeconds(1), Duration.ofSeconds(1));
+        Scraper scraper = Scraper.start(settings, server("/loading"), NanoClock.system());
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (loadingAnswers.get() < 3 && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        ScrapeLog log = scraper.finish();
+
+        assertThat(log.notes())
+                .as("a 503 does not mean the server has no metrics")
+                .isEmpty();
+        assertThat(log.failedScrapes()).isEqualTo(2);
+        assertThat(log.failureReasons()).containsExactly(base() + "/loading/metrics: HTTP 503");
+        assertThat(log.scrapes()).isGreaterThanOrEqualTo(2);
     }
 
     @Test
