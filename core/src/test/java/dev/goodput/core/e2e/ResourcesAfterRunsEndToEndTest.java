@@ -153,9 +153,14 @@ class ResourcesAfterRunsEndToEndTest {
             return new Level(Set.copyOf(Thread.getAllStackTraces().keySet()), system.getOpenFileDescriptorCount());
         }
 
+        /**
+         * Returns the names of the threads alive now that were not then, but for the JVM's common fork-join pool:
+         * shared by the whole JVM, at most a thread per core, its threads come and go on their own (60 s idle).
+         */
         List<String> threadsNotIn(Level earlier) {
             return threads.stream()
                     .filter(thread -> !earlier.threads.contains(thread))
+                    .filter(thread -> !thread.getName().startsWith("ForkJoinPool.commonPool-worker-"))
                     .map(Thread::getName)
                     .sorted()
                     .collect(Collectors.toList());

@@ -38,13 +38,13 @@ import java.util.concurrent.Flow;
  */
 public final class HttpTransport implements Transport {
 
+    /** {@code HttpClient.shutdownNow()} on JDK 21 and later, {@code null} before (the build targets 17). */
+    private static final Method SHUTDOWN_NOW = shutdownNow();
+
     /**
      * One JDK client, and so one selector thread, per core up to four: each parses and stamps the reads of its own
      * connections, so on a busy run one thread's backlog does not delay every other connection's timestamps.
      */
-    /** {@code HttpClient.shutdownNow()} on JDK 21 and later, {@code null} before (the build targets 17). */
-    private static final Method SHUTDOWN_NOW = shutdownNow();
-
     static final int SELECTOR_THREADS =
             Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
 
@@ -71,15 +71,16 @@ public final class HttpTransport implements Transport {
         this.clock = clock;
         this.authorization =
                 endpoint.resolveApiKey().map(key -> "Bearer " + key).orElse(null);
-        this.clients = new HttpClient[SELECTOR_THREADS];
-        for (int k = 0; k < clients.length; k++) {
-            clients[k] = HttpClient.newBuilder()
+        HttpClient[] made = new HttpClient[SELECTOR_THREADS];
+        for (int k = 0; k < made.length; k++) {
+            made[k] = HttpClient.newBuilder()
                     .version(HttpClient.Version.HTTP_1_1)
                     .connectTimeout(endpoint.connectTimeout())
                     .followRedirects(HttpClient.Redirect.NEVER)
                     .executor(Runnable::run)
                     .build();
         }
+        this.clients = made;
     }
 
     private static Method shutdownNow() {
