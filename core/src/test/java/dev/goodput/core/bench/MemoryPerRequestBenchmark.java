@@ -1,18 +1,32 @@
 package dev.goodput.core.bench;
 
+import com.sun.management.UnixOperatingSystemMXBean;
+import dev.goodput.core.Goodput;
+import dev.goodput.core.Load;
 import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RequestSpec;
+import dev.goodput.core.RunResult;
+import dev.goodput.core.ServerEndpoint;
+import dev.goodput.core.WorkloadSpec;
 import dev.goodput.core.internal.client.StreamAttempt;
+import dev.goodput.core.internal.client.Transports;
 import dev.goodput.core.internal.result.PooledGaps;
 import dev.goodput.core.testing.DirectRequests;
 import dev.goodput.core.testing.SseText;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.lang.management.BufferPoolMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Measures the heap a run holds per request: per request in flight (its parser, gap arrays and state, halfway
@@ -21,14 +35,23 @@ import java.util.Locale;
  * the figures. Heap is read with {@link MemoryMXBean} after repeated GCs around creating N objects, so figures
  * are averages including the list that holds them; the prompt (shared here) is not counted.
  *
+ * <p>With an argument N it runs instead N concurrent streams over a real transport against the simulated server in
+ * another JVM and measures what each stream costs with its connection, and what a finished run keeps per request
+ * ({@link #streamsOverConnections}); {@code -Dgoodput.client.transport=netty} with transport-netty's test class path
+ * measures Netty.
+ *
  * <p>{@code ./mvnw -q -pl core test-compile exec:java -Dexec.classpathScope=test
- * -Dexec.mainClass=dev.goodput.core.bench.MemoryPerRequestBenchmark}
+ * -Dexec.mainClass=dev.goodput.core.bench.MemoryPerRequestBenchmark [-Dexec.args=1000]}
  */
 public final class MemoryPerRequestBenchmark {
 
     private static final int TOKENS_PER_REQUEST = 256;
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws Exception {
+        if (args.length > 0) {
+            streamsOverConnections(Integer.parseInt(args[0]));
+            return;
+        }
         RequestSpec spec = RequestSpec.completion("x", TOKENS_PER_REQUEST);
         byte[][] reads = streamReads();
         completedRecords(spec, reads, 2_000); // warm-up
@@ -46,6 +69,110 @@ public final class MemoryPerRequestBenchmark {
                 "per request in flight (halfway through a 256-token stream): %.0f bytes%n",
                 inFlight(spec, reads, 5_000));
         pooledGapsStayFlat(spec, reads);
+    }
+
+    /**
+     * Runs {@code streams} concurrent streams over the transport {@value Transports#SETTING} names against the
+     * simulated server in its own JVM (so that its heap is not counted), and measures halfway through them the heap,
+     * direct buffers and file descriptors per stream, connection included; then, once the run has ended, the heap its
+     * result keeps per request (20 requests a stream of 8 tokens). Each measured stream is 400 tokens at 50 ms (20 s).
+     */
+    private static void streamsOverConnections(int streams) throws Exception {
+        Process server = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        "dev.goodput.mock.internal.cli.MockServerMain",
+                        "--port",
+                        "0",
+                        "--fixed-ttft-ms",
+                        "20",
+                        "--fixed-tpot-ms",
+                        "50",
+                        "--max-connections",
+                        String.valueOf(streams + 100))
+                .redirectErrorStream(true)
+                .start();
+        try {
+            String banner = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8))
+                    .readLine();
+            Matcher url = Pattern.compile("(http://\\S+)").matcher(String.valueOf(banner));
+            if (!url.find()) {
+                throw new IllegalStateException("the simulated server did not start: " + banner);
+            }
+            ServerEndpoint endpoint = ServerEndpoint.of(url.group(1), "goodput/mock-llama-3-8b");
+            run(endpoint, 20, 4, 4); // warm-up: classes, the client's own warm-up, JIT
+            long heapBefore = usedHeapAfterGc();
+            long directBefore = directBuffers();
+            long descriptorsBefore = openDescriptors();
+            CompletableFuture<RunResult> run =
+                    CompletableFuture.supplyAsync(() -> run(endpoint, 400, streams, streams));
+            // Until every stream has its connection (on a busy machine the ramp takes seconds), then a little more.
+            long deadline = System.nanoTime() + 60_000_000_000L;
+            while (openDescriptors() - descriptorsBefore < streams && System.nanoTime() < deadline) {
+                Thread.sleep(100);
+            }
+            Thread.sleep(2_000);
+            long heapDuring = usedHeapAfterGc();
+            long directDuring = directBuffers();
+            long descriptorsDuring = openDescriptors();
+            run.get();
+            run = null;
+            RunResult result = run(endpoint, 8, streams, 20 * streams);
+            long heapWithResult = usedHeapAfterTransportsEnded();
+            int requests = result.records().size();
+            result = null;
+            long heapAfter = usedHeapAfterTransportsEnded();
+            System.out.printf(
+                    Locale.ROOT,
+                    "%s transport, %,d streams of 400 tokens in flight, connection included: %,.0f bytes of heap,"
+                            + " %,.0f bytes of direct buffers, %.2f file descriptors per stream%n",
+                    Transports.configuredName(),
+                    streams,
+                    (double) (heapDuring - heapBefore) / streams,
+                    (double) (directDuring - directBefore) / streams,
+                    (double) (descriptorsDuring - descriptorsBefore) / streams);
+            System.out.printf(
+                    Locale.ROOT,
+                    "per completed request as the run's result keeps it (%,d requests of 8 tokens): %.0f bytes%n",
+                    requests,
+                    (double) (heapWithResult - heapAfter) / requests);
+        } finally {
+            server.destroy();
+            server.waitFor();
+        }
+    }
+
+    private static RunResult run(ServerEndpoint endpoint, int outputTokens, int streams, int requests) {
+        return Goodput.newRun(endpoint)
+                .workload(WorkloadSpec.synthetic()
+                        .inputTokens(32)
+                        .outputTokens(outputTokens)
+                        .build())
+                .load(Load.concurrency(streams).requests(requests))
+                .preflight(false)
+                .run();
+    }
+
+    /**
+     * The used heap once the JDK clients of finished runs have ended: on JDK 17 a closed client's selector thread
+     * keeps its connections until it wakes (at most 3 s) after a GC cleared the client.
+     */
+    private static long usedHeapAfterTransportsEnded() throws InterruptedException {
+        System.gc();
+        Thread.sleep(4_000);
+        return usedHeapAfterGc();
+    }
+
+    private static long directBuffers() {
+        return ManagementFactory.getPlatformMXBeans(BufferPoolMXBean.class).stream()
+                .filter(pool -> pool.getName().equals("direct"))
+                .mapToLong(BufferPoolMXBean::getMemoryUsed)
+                .sum();
+    }
+
+    private static long openDescriptors() {
+        return ((UnixOperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getOpenFileDescriptorCount();
     }
 
     private static double completedRecords(RequestSpec spec, byte[][] reads, int count) {

@@ -3,6 +3,7 @@ package dev.goodput.core.internal.client;
 import dev.goodput.core.ApiKind;
 import dev.goodput.core.NanoClock;
 import dev.goodput.core.ServerEndpoint;
+import java.lang.reflect.Method;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -37,6 +38,9 @@ import java.util.concurrent.Flow;
  */
 public final class HttpTransport implements Transport {
 
+    /** {@code HttpClient.shutdownNow()} on JDK 21 and later, {@code null} before (the build targets 17). */
+    private static final Method SHUTDOWN_NOW = shutdownNow();
+
     /**
      * One JDK client, and so one selector thread, per core up to four: each parses and stamps the reads of its own
      * connections, so on a busy run one thread's backlog does not delay every other connection's timestamps.
@@ -44,7 +48,9 @@ public final class HttpTransport implements Transport {
     static final int SELECTOR_THREADS =
             Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
 
-    private final HttpClient[] clients;
+    /** The clients, until {@link #close()} lets them go. */
+    private volatile HttpClient[] clients;
+
     private final ServerEndpoint endpoint;
     /** Each API's URL, parsed once: {@code URI.create} per request was a tenth of the sending thread's time. */
     private final Map<ApiKind, URI> urls = new ConcurrentHashMap<>();
@@ -65,42 +71,50 @@ public final class HttpTransport implements Transport {
         this.clock = clock;
         this.authorization =
                 endpoint.resolveApiKey().map(key -> "Bearer " + key).orElse(null);
-        this.clients = new HttpClient[SELECTOR_THREADS];
-        for (int k = 0; k < clients.length; k++) {
-            clients[k] = HttpClient.newBuilder()
+        HttpClient[] made = new HttpClient[SELECTOR_THREADS];
+        for (int k = 0; k < made.length; k++) {
+            made[k] = HttpClient.newBuilder()
                     .version(HttpClient.Version.HTTP_1_1)
                     .connectTimeout(endpoint.connectTimeout())
                     .followRedirects(HttpClient.Redirect.NEVER)
                     .executor(Runnable::run)
                     .build();
         }
+        this.clients = made;
+    }
+
+    private static Method shutdownNow() {
+        try {
+            return HttpClient.class.getMethod("shutdownNow");
+        } catch (NoSuchMethodException e) {
+            return null;
+        }
     }
 
     @Override
     public Exchange start(StreamAttempt attempt) {
+        StreamSubscriber subscriber = new StreamSubscriber(attempt, clock, tap);
         HttpRequest.Builder http = HttpRequest.newBuilder(
                         urls.computeIfAbsent(attempt.spec().api(), api -> endpoint.apiUrl(api.path())))
                 .header("Content-Type", "application/json")
                 .header("Accept", "text/event-stream")
                 .POST(new WrittenBody(
                         RequestBodies.streamingBody(attempt.spec(), endpoint.model(), endpoint.continuousUsageStats()),
-                        attempt,
+                        subscriber::onRequestWritten,
                         clock));
         attempt.spec().headers().forEach(http::header);
         if (authorization != null) {
             http.header("Authorization", authorization);
         }
-        StreamSubscriber subscriber = new StreamSubscriber(attempt, clock, tap);
-        HttpClient client = clients[(int) (attempt.request().index() % clients.length)];
-        CompletableFuture<HttpResponse<Void>> response = client.sendAsync(http.build(), info -> {
-            info.headers().firstValue("retry-after").ifPresent(attempt::onRetryAfter);
-            attempt.onHeaders(
-                    info.statusCode(), info.headers().firstValue("content-type").orElse(null), clock.nanoTime());
-            return subscriber;
-        });
+        HttpClient[] open = clients;
+        if (open == null) {
+            throw new IllegalStateException("the transport is closed");
+        }
+        HttpClient client = open[(int) (attempt.request().index() % open.length)];
+        CompletableFuture<HttpResponse<Void>> response = client.sendAsync(http.build(), subscriber::onResponseHead);
         response.whenComplete((ignored, failure) -> {
             if (failure != null) {
-                attempt.onFailure(failure, clock.nanoTime());
+                subscriber.onError(failure);
             }
         });
         return () -> {
@@ -109,17 +123,38 @@ public final class HttpTransport implements Transport {
         };
     }
 
+    /**
+     * Lets the clients go, and on a JDK that can (21 and later) shuts them down at once. On JDK 17, which cannot, a
+     * client whose last reference is gone ends its selector thread and closes its connections at its next wake (at
+     * most 3 s) after a GC has cleared it; nothing of the run waits for that, as no exchange keeps its attempt
+     * ({@link StreamSubscriber}).
+     */
     @Override
     public void close() {
-        // The JDK 17 client has no close(): its selector thread ends once the client is unreachable and idle.
+        HttpClient[] open = clients;
+        clients = null;
+        if (open != null && SHUTDOWN_NOW != null) {
+            for (HttpClient client : open) {
+                try {
+                    SHUTDOWN_NOW.invoke(client);
+                } catch (ReflectiveOperationException e) {
+                    // It ends as on JDK 17, once unreachable.
+                }
+            }
+        }
     }
 
-    /** Feeds the response body into the attempt as it arrives. */
+    /**
+     * Feeds the response into the attempt as it arrives, and is the one thing of the exchange that knows the attempt.
+     * It lets the attempt go when the exchange ends: the JDK client keeps the last exchange of each pooled connection
+     * (its request, handler and subscriber) until the connection closes, and through an attempt it would keep its
+     * whole run, with every record, for as long as the connection stays in the pool.
+     */
     private static final class StreamSubscriber implements HttpResponse.BodySubscriber<Void> {
-        private final StreamAttempt attempt;
         private final NanoClock clock;
         private final ReadTap tap;
         private final CompletableFuture<Void> body = new CompletableFuture<>();
+        private volatile StreamAttempt attempt;
         private volatile Flow.Subscription subscription;
         private volatile boolean cancelled;
 
@@ -127,6 +162,25 @@ public final class HttpTransport implements Transport {
             this.attempt = attempt;
             this.clock = clock;
             this.tap = tap;
+        }
+
+        void onRequestWritten(long nanos) {
+            StreamAttempt current = attempt;
+            if (current != null) {
+                current.onRequestWritten(nanos);
+            }
+        }
+
+        HttpResponse.BodySubscriber<Void> onResponseHead(HttpResponse.ResponseInfo info) {
+            StreamAttempt current = attempt;
+            if (current != null) {
+                info.headers().firstValue("retry-after").ifPresent(current::onRetryAfter);
+                current.onHeaders(
+                        info.statusCode(),
+                        info.headers().firstValue("content-type").orElse(null),
+                        clock.nanoTime());
+            }
+            return this;
         }
 
         @Override
@@ -141,22 +195,34 @@ public final class HttpTransport implements Transport {
 
         @Override
         public void onNext(List<ByteBuffer> buffers) {
+            StreamAttempt current = attempt;
+            if (current == null) {
+                return;
+            }
             long now = clock.nanoTime();
             for (ByteBuffer buffer : buffers) {
-                tap.onRead(attempt, buffer, now);
-                attempt.onBytes(buffer, now);
+                tap.onRead(current, buffer, now);
+                current.onBytes(buffer, now);
             }
         }
 
         @Override
         public void onError(Throwable failure) {
-            attempt.onFailure(failure, clock.nanoTime());
+            StreamAttempt current = attempt;
+            attempt = null;
+            if (current != null) {
+                current.onFailure(failure, clock.nanoTime());
+            }
             body.completeExceptionally(failure);
         }
 
         @Override
         public void onComplete() {
-            attempt.onEndOfStream(clock.nanoTime());
+            StreamAttempt current = attempt;
+            attempt = null;
+            if (current != null) {
+                current.onEndOfStream(clock.nanoTime());
+            }
             body.complete(null);
         }
 
@@ -165,8 +231,10 @@ public final class HttpTransport implements Transport {
             return body;
         }
 
+        /** Stops the exchange on the attempt's behalf (a timeout or a cancellation), which has ended it. */
         void cancel() {
             cancelled = true;
+            attempt = null;
             Flow.Subscription current = subscription;
             if (current != null) {
                 current.cancel();

@@ -4,6 +4,7 @@ import dev.goodput.core.NanoClock;
 import java.net.http.HttpRequest;
 import java.nio.ByteBuffer;
 import java.util.concurrent.Flow;
+import java.util.function.LongConsumer;
 
 /**
  * A request body that notes when the HTTP client takes it to write: after the connection is ready and the request
@@ -14,12 +15,12 @@ import java.util.concurrent.Flow;
 final class WrittenBody implements HttpRequest.BodyPublisher {
 
     private final byte[] body;
-    private final StreamAttempt attempt;
+    private final LongConsumer onWritten;
     private final NanoClock clock;
 
-    WrittenBody(byte[] body, StreamAttempt attempt, NanoClock clock) {
+    WrittenBody(byte[] body, LongConsumer onWritten, NanoClock clock) {
         this.body = body;
-        this.attempt = attempt;
+        this.onWritten = onWritten;
         this.clock = clock;
     }
 
@@ -43,7 +44,7 @@ final class WrittenBody implements HttpRequest.BodyPublisher {
                     return;
                 }
                 done = true;
-                attempt.onRequestWritten(clock.nanoTime());
+                onWritten.accept(clock.nanoTime());
                 subscriber.onNext(ByteBuffer.wrap(body));
                 subscriber.onComplete();
             }

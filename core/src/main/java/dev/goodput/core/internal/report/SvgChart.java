@@ -18,13 +18,14 @@ public final class SvgChart {
     static final int RIGHT = 150;
     static final int TOP = 30;
     static final int BOTTOM = 46;
+    static final int PLOT_WIDTH = WIDTH - LEFT - RIGHT;
     private static final String[] COLORS = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"};
 
     private final String id;
     private final String title;
     private final String xLabel;
     private final String yLabel;
-    private final List<Series> series = new ArrayList<>();
+    private final List<ChartSeries> series = new ArrayList<>();
     private final ReferenceLines horizontals = new ReferenceLines(false);
     private final ReferenceLines verticals = new ReferenceLines(true);
     private final List<double[]> marks = new ArrayList<>();
@@ -32,8 +33,6 @@ public final class SvgChart {
     private String bandLabel;
     private double bandFrom = Double.NaN;
     private double bandTo = Double.NaN;
-
-    private record Series(String name, double[] x, double[] y, boolean dots, boolean step) {}
 
     public SvgChart(String id, String title, String xLabel, String yLabel) {
         this.id = id;
@@ -44,25 +43,25 @@ public final class SvgChart {
 
     /** Adds a line through the points, in the order given. */
     public SvgChart line(String name, double[] x, double[] y) {
-        series.add(new Series(name, x, y, false, false));
+        series.add(new ChartSeries(name, x, y, false, false));
         return this;
     }
 
     /** Adds a line with a dot at every point. */
     public SvgChart lineWithDots(String name, double[] x, double[] y) {
-        series.add(new Series(name, x, y, true, false));
+        series.add(new ChartSeries(name, x, y, true, false));
         return this;
     }
 
     /** Adds a step line (value held until the next point). */
     public SvgChart steps(String name, double[] x, double[] y) {
-        series.add(new Series(name, x, y, false, true));
+        series.add(new ChartSeries(name, x, y, false, true));
         return this;
     }
 
     /** Adds unconnected dots. */
     public SvgChart dots(String name, double[] x, double[] y) {
-        series.add(new Series(name, x, y, true, true));
+        series.add(new ChartSeries(name, x, y, true, true));
         return this;
     }
 
@@ -122,8 +121,9 @@ public final class SvgChart {
         drawBand(svg, xAxis);
         horizontals.draw(svg, yAxis);
         verticals.draw(svg, xAxis);
+        double legendY = TOP + 14 + ChartLegend.ROW * (horizontals.size() + 1);
         for (int s = 0; s < series.size(); s++) {
-            drawSeries(svg, series.get(s), COLORS[s % COLORS.length], xAxis, yAxis, s);
+            legendY = series.get(s).draw(svg, COLORS[s % COLORS.length], xAxis, yAxis, legendY);
         }
         for (int i = 0; i < marks.size(); i++) {
             double x = px(xAxis, marks.get(i)[0]);
@@ -157,54 +157,6 @@ public final class SvgChart {
                 HEIGHT - TOP - BOTTOM,
                 Html.escape(bandLabel)));
         text(svg, (from + to) / 2, TOP + 12, bandLabel, "middle", "band-label");
-    }
-
-    private void drawSeries(StringBuilder svg, Series s, String color, Axis xAxis, Axis yAxis, int index) {
-        StringBuilder path = new StringBuilder();
-        double lastY = Double.NaN;
-        for (int i = 0; i < s.x.length; i++) {
-            if (!Double.isFinite(s.x[i]) || !Double.isFinite(s.y[i])) {
-                continue;
-            }
-            double x = px(xAxis, s.x[i]);
-            double y = py(yAxis, s.y[i]);
-            if (path.length() == 0) {
-                path.append(String.format(Locale.ROOT, "M%.1f %.1f", x, y));
-            } else if (s.step) {
-                path.append(String.format(Locale.ROOT, " L%.1f %.1f L%.1f %.1f", x, lastY, x, y));
-            } else {
-                path.append(String.format(Locale.ROOT, " L%.1f %.1f", x, y));
-            }
-            lastY = y;
-            if (s.dots) {
-                svg.append(String.format(
-                        Locale.ROOT,
-                        "<circle class=\"point\" cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"><title>%s: %s, %s</title>"
-                                + "</circle>",
-                        x,
-                        y,
-                        color,
-                        Html.escape(s.name),
-                        Axis.label(s.x[i]),
-                        Axis.label(s.y[i])));
-            }
-        }
-        boolean connected = !(s.dots && s.step);
-        if (connected && path.length() > 0) {
-            svg.append("<path class=\"series\" d=\"")
-                    .append(path)
-                    .append("\" fill=\"none\" stroke=\"")
-                    .append(color)
-                    .append("\" stroke-width=\"2\"/>");
-        }
-        double legendY = TOP + 14 + 18 * (index + horizontals.size() + 1);
-        svg.append(String.format(
-                Locale.ROOT,
-                "<rect x=\"%d\" y=\"%.1f\" width=\"12\" height=\"4\" fill=\"%s\"/>",
-                WIDTH - RIGHT + 8,
-                legendY - 4,
-                color));
-        text(svg, WIDTH - RIGHT + 24, legendY, s.name, "start", "legend");
     }
 
     private void grid(StringBuilder svg, Axis xAxis, Axis yAxis) {
@@ -250,8 +202,8 @@ public final class SvgChart {
     private double[] dataRange(boolean xAxis) {
         double min = Double.POSITIVE_INFINITY;
         double max = Double.NEGATIVE_INFINITY;
-        for (Series s : series) {
-            for (double v : xAxis ? s.x : s.y) {
+        for (ChartSeries s : series) {
+            for (double v : xAxis ? s.x() : s.y()) {
                 if (Double.isFinite(v)) {
                     min = Math.min(min, v);
                     max = Math.max(max, v);
@@ -270,7 +222,11 @@ public final class SvgChart {
         if (!Double.isFinite(range[0]) || !Double.isFinite(range[1])) {
             return Axis.of(0, 1);
         }
-        return range[0] == range[1] ? Axis.of(range[0] - 1, range[1] + 1) : Axis.of(range[0], range[1]);
+        if (range[0] == range[1]) {
+            // A flat series: around its value, but never below zero for one at zero (a count that stayed 0).
+            return range[0] == 0 ? Axis.of(0, 1) : Axis.of(range[0] - 1, range[1] + 1);
+        }
+        return Axis.of(range[0], range[1]);
     }
 
     static double px(Axis axis, double value) {

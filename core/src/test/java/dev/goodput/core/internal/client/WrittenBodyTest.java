@@ -17,7 +17,8 @@ class WrittenBodyTest {
 
     private final AtomicLong now = new AtomicLong(5_000);
     private final StreamAttempt attempt = new DirectRequests().send(0, RequestSpec.completion("x", 4), 1_000);
-    private final WrittenBody body = new WrittenBody("{\"a\":1}".getBytes(StandardCharsets.UTF_8), attempt, now::get);
+    private final WrittenBody body =
+            new WrittenBody("{\"a\":1}".getBytes(StandardCharsets.UTF_8), attempt::onRequestWritten, now::get);
     private final List<String> seen = new ArrayList<>();
     private Flow.Subscription subscription;
 
