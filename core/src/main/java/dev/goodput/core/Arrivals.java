@@ -39,6 +39,11 @@ public sealed interface Arrivals permits Arrivals.AtRate, Arrivals.TraceTimes, A
     }
 
     /** Returns a load of these arrivals that creates no request intended to start at or after {@code value}. */
+    /** A load of these arrivals that lasts until its objectives are decided ({@link Load#untilDecided}). */
+    default Load untilDecided(long minRequests, long maxRequests) {
+        return requests(maxRequests).untilDecided(minRequests, maxRequests);
+    }
+
     default Load duration(Duration value) {
         return Load.of(this, Limits.duration(value));
     }

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 import org.apiguardian.api.API;
 
 /**
@@ -46,6 +47,7 @@ public final class Load {
     private final Duration drain;
     private final OptionalInt maxConcurrency;
     private final RequestPolicy requestPolicy;
+    private final long firstLookRequests;
 
     private Load(
             Arrivals arrivals,
@@ -54,7 +56,8 @@ public final class Load {
             Limits cooldown,
             Duration drain,
             OptionalInt maxConcurrency,
-            RequestPolicy requestPolicy) {
+            RequestPolicy requestPolicy,
+            long firstLookRequests) {
         this.arrivals = Objects.requireNonNull(arrivals, "arrivals");
         this.limits = Objects.requireNonNull(limits, "limits");
         this.warmup = Objects.requireNonNull(warmup, "warmup");
@@ -62,6 +65,7 @@ public final class Load {
         this.drain = Settings.notNegative("drain", drain);
         this.maxConcurrency = Objects.requireNonNull(maxConcurrency, "maxConcurrency");
         this.requestPolicy = Objects.requireNonNull(requestPolicy, "requestPolicy");
+        this.firstLookRequests = firstLookRequests;
         checkTogether();
     }
 
@@ -102,17 +106,50 @@ public final class Load {
                 Limits.none(),
                 DEFAULT_DRAIN,
                 OptionalInt.empty(),
-                RequestPolicy.DEFAULT);
+                RequestPolicy.DEFAULT,
+                0);
     }
 
     /** Returns this load with other arrivals (for example the same schedule at another rate). */
     public Load arrivals(Arrivals value) {
-        return new Load(value, limits, warmup, cooldown, drain, maxConcurrency, requestPolicy);
+        return new Load(value, limits, warmup, cooldown, drain, maxConcurrency, requestPolicy, firstLookRequests);
     }
 
     /** Stops creating requests after {@code count} requests (at least 1). */
     public Load requests(long count) {
         return limits(limits.withRequests(count));
+    }
+
+    /**
+     * Makes the run last until every objective is decided, between a minimum and a maximum: it looks at its
+     * objectives once {@code minRequests} measured requests have ended, then each time that count has doubled, and
+     * last at the maximum; it stops creating requests at the first look where every interval lies wholly on one side
+     * of its bound. Each look uses a wider interval than a single look would, so that looking repeatedly keeps the
+     * run's overall confidence ({@code docs/metrics.md#runs-that-last-until-decided}). A run that reaches its
+     * maximum undecided ends INCONCLUSIVE and says roughly how many more requests would decide it. The requests
+     * still in flight when a look decides are sent, counted and excluded as the run's cool-down, so a run that
+     * stops early sets no cool-down of its own.
+     *
+     * @param minRequests the measured requests of the first look, at least 1
+     * @param maxRequests the request limit, warm-up included as always; the last look is at every measured request
+     */
+    public Load untilDecided(long minRequests, long maxRequests) {
+        Settings.atLeast("minRequests", minRequests, 1);
+        Settings.atLeast("maxRequests", maxRequests, 1);
+        return new Load(
+                arrivals,
+                limits.withRequests(maxRequests),
+                warmup,
+                cooldown,
+                drain,
+                maxConcurrency,
+                requestPolicy,
+                minRequests);
+    }
+
+    /** Returns the run to a fixed length: it ends at its limits, whatever its objectives say. */
+    public Load fixedLength() {
+        return new Load(arrivals, limits, warmup, cooldown, drain, maxConcurrency, requestPolicy, 0);
     }
 
     /** Stops creating requests whose intended start would be at or after this much time from the start. */
@@ -122,7 +159,7 @@ public final class Load {
 
     /** Replaces the schedule's limits; at least one must be set. */
     public Load limits(Limits value) {
-        return new Load(arrivals, value, warmup, cooldown, drain, maxConcurrency, requestPolicy);
+        return new Load(arrivals, value, warmup, cooldown, drain, maxConcurrency, requestPolicy, firstLookRequests);
     }
 
     /** Treats the first {@code count} requests as warm-up: sent, counted, excluded from every metric (0: none). */
@@ -139,7 +176,7 @@ public final class Load {
 
     /** Replaces the warm-up's limits ({@link Limits#none()}: no warm-up). */
     public Load warmup(Limits value) {
-        return new Load(arrivals, limits, value, cooldown, drain, maxConcurrency, requestPolicy);
+        return new Load(arrivals, limits, value, cooldown, drain, maxConcurrency, requestPolicy, firstLookRequests);
     }
 
     /** Treats the last {@code count} requests as cool-down (0: none); needs a request limit. */
@@ -156,12 +193,12 @@ public final class Load {
 
     /** Replaces the cool-down's limits ({@link Limits#none()}: no cool-down). */
     public Load cooldown(Limits value) {
-        return new Load(arrivals, limits, warmup, value, drain, maxConcurrency, requestPolicy);
+        return new Load(arrivals, limits, warmup, value, drain, maxConcurrency, requestPolicy, firstLookRequests);
     }
 
     /** How long after the last request was created to wait for stragglers before cancelling them (default 30 s). */
     public Load drain(Duration value) {
-        return new Load(arrivals, limits, warmup, cooldown, value, maxConcurrency, requestPolicy);
+        return new Load(arrivals, limits, warmup, cooldown, value, maxConcurrency, requestPolicy, firstLookRequests);
     }
 
     /**
@@ -170,7 +207,8 @@ public final class Load {
      */
     public Load maxConcurrency(int value) {
         Settings.atLeast("maxConcurrency", value, 1);
-        return new Load(arrivals, limits, warmup, cooldown, drain, OptionalInt.of(value), requestPolicy);
+        return new Load(
+                arrivals, limits, warmup, cooldown, drain, OptionalInt.of(value), requestPolicy, firstLookRequests);
     }
 
     /** Sets how long a closed-loop user waits after a request ends before sending the next. */
@@ -196,7 +234,7 @@ public final class Load {
 
     /** Replaces the request policy. */
     public Load requestPolicy(RequestPolicy value) {
-        return new Load(arrivals, limits, warmup, cooldown, drain, maxConcurrency, value);
+        return new Load(arrivals, limits, warmup, cooldown, drain, maxConcurrency, value, firstLookRequests);
     }
 
     /** Fails a request with {@link Outcome#TIMED_OUT} when its response headers take longer than this. */
@@ -238,7 +276,8 @@ public final class Load {
                 cooldown.scaled(factor, false),
                 drain,
                 maxConcurrency,
-                requestPolicy);
+                requestPolicy,
+                firstLookRequests == 0 ? 0 : Math.max(1, Math.round(firstLookRequests * factor)));
     }
 
     /** Returns how requests arrive. */
@@ -271,6 +310,14 @@ public final class Load {
         return maxConcurrency;
     }
 
+    /**
+     * Returns the measured requests of a run's first look when it lasts until decided ({@link #untilDecided}), empty
+     * for a run of fixed length.
+     */
+    public OptionalLong firstLookRequests() {
+        return firstLookRequests == 0 ? OptionalLong.empty() : OptionalLong.of(firstLookRequests);
+    }
+
     /** Returns what the client does for each request: timeouts and retries. */
     public RequestPolicy requestPolicy() {
         return requestPolicy;
@@ -289,6 +336,9 @@ public final class Load {
         d.put("cooldown_requests", cooldown.requestsOrZero());
         d.put("cooldown_ms", cooldown.durationOrZero().toMillis());
         d.put("drain_ms", drain.toMillis());
+        if (firstLookRequests > 0) {
+            d.put("until_decided_from_requests", firstLookRequests);
+        }
         d.put(
                 "headers_timeout_ms",
                 requestPolicy.headersTimeout().map(Duration::toMillis).orElse(null));
@@ -305,7 +355,8 @@ public final class Load {
     public String toString() {
         String cap = maxConcurrency.isPresent() ? " (max " + maxConcurrency.getAsInt() + " in flight)" : "";
         int retries = requestPolicy.retries();
-        return arrivals + cap + ", " + limits + (retries > 0 ? ", up to " + retries + " retries" : "");
+        String decided = firstLookRequests > 0 ? ", until decided from " + firstLookRequests + " measured" : "";
+        return arrivals + cap + ", " + limits + decided + (retries > 0 ? ", up to " + retries + " retries" : "");
     }
 
     /** The checks of settings that need one another, run on every copy. */
@@ -345,6 +396,9 @@ public final class Load {
                     "cooldown",
                     "duration");
         }
+        if (firstLookRequests > 0) {
+            checkUntilDecided(requests, warmupRequests);
+        }
         if (limits.duration().isPresent()
                 && warmup.durationOrZero()
                                 .plus(cooldown.durationOrZero())
@@ -357,6 +411,31 @@ public final class Load {
                     "warmup",
                     "cooldown",
                     "duration");
+        }
+    }
+
+    private void checkUntilDecided(long requests, long warmupRequests) {
+        if (requests == 0) {
+            throw InvalidSettingException.conflict(
+                    "untilDecided needs a request limit, its maximum: set it with untilDecided(minRequests, "
+                            + "maxRequests)",
+                    "untilDecided",
+                    "requests");
+        }
+        if (!cooldown.isEmpty()) {
+            throw InvalidSettingException.conflict(
+                    "a run that lasts until decided ends with the requests in flight at its deciding look as its "
+                            + "cool-down; it takes no cool-down of its own (" + cooldown + ")",
+                    "untilDecided",
+                    "cooldown");
+        }
+        if (firstLookRequests > requests - warmupRequests) {
+            throw InvalidSettingException.conflict(
+                    "minRequests (" + firstLookRequests + ") exceeds the measured requests of maxRequests (" + requests
+                            + ") after warmupRequests (" + warmupRequests + ")",
+                    "minRequests",
+                    "maxRequests",
+                    "warmupRequests");
         }
     }
 }

@@ -15,6 +15,9 @@ import org.apiguardian.api.API;
  * @param interval the confidence interval of the statistic, or {@code null} when the statistic has none
  *     (run-level values and maxima)
  * @param sampleCount the number of samples behind the statistic
+ * @param effectiveCount how many independent samples the interval is worth: below {@code sampleCount} when
+ *     successive samples are correlated, as they are under load ({@code docs/metrics.md}); NaN when the statistic
+ *     has no interval
  * @param reason why an inconclusive verdict is inconclusive, else {@code null}
  */
 @API(status = EXPERIMENTAL, since = "0.1")
@@ -24,11 +27,31 @@ public record ObjectiveVerdict(
         double measured,
         ConfidenceInterval interval,
         long sampleCount,
+        double effectiveCount,
         String reason) {
 
     public ObjectiveVerdict {
         Objects.requireNonNull(objective, "objective");
         Objects.requireNonNull(verdict, "verdict");
+    }
+
+    /**
+     * A verdict whose samples count as independent: the effective count is the sample count when there is an
+     * interval, NaN when there is none.
+     */
+    public ObjectiveVerdict(
+            Objective objective,
+            Verdict verdict,
+            double measured,
+            ConfidenceInterval interval,
+            long sampleCount,
+            String reason) {
+        this(objective, verdict, measured, interval, sampleCount, interval == null ? Double.NaN : sampleCount, reason);
+    }
+
+    /** Returns whether the interval rests on fewer effective samples than samples (correlated samples). */
+    public boolean isCorrelated() {
+        return !Double.isNaN(effectiveCount) && effectiveCount < sampleCount;
     }
 
     /** Returns whether the objective was met. */
@@ -38,7 +61,8 @@ public record ObjectiveVerdict(
 
     /**
      * Returns one line for a report or failure message, for example
-     * {@code "p99 TTFT: measured 612.40 ms (95% CI 598.10 ms .. 640.00 ms, n=600), bound ≤ 500 ms: VIOLATED"}.
+     * {@code "p99 TTFT: measured 612.40 ms (95% CI 598.10 ms .. 640.00 ms, n=600, effectively 212), bound ≤ 500 ms:
+     * VIOLATED"}; the effective count appears when correlation made it smaller than the sample count.
      */
     public String describe() {
         Metric metric = objective.metric();
@@ -52,7 +76,11 @@ public record ObjectiveVerdict(
             line.append(interval.hasUpper() ? Units.format(metric, interval.upper()) : "none");
             line.append(", ");
         }
-        line.append("n=").append(sampleCount).append("), bound ");
+        line.append("n=").append(sampleCount);
+        if (isCorrelated()) {
+            line.append(", effectively ").append(Math.round(effectiveCount));
+        }
+        line.append("), bound ");
         line.append(objective.comparison().symbol()).append(' ').append(Units.format(metric, objective.threshold()));
         line.append(": ").append(verdict);
         if (reason != null) {

@@ -229,6 +229,38 @@ public record RequestRecord(
                 streamPhases);
     }
 
+    /**
+     * Returns this record in another phase (the rest unchanged): a run that stopped at a deciding look turns the
+     * measured requests after its decision into its cool-down.
+     */
+    public RequestRecord withPhase(Phase newPhase) {
+        return new RequestRecord(
+                index,
+                newPhase,
+                intendedNanos,
+                dispatchedNanos,
+                headersNanos,
+                firstTokenNanos,
+                lastTokenNanos,
+                endNanos,
+                heldByConcurrencyCap,
+                httpStatus,
+                contentEvents,
+                outputTokens,
+                outputTokenSource,
+                clientOutputTokens,
+                serverPromptTokens,
+                clientPromptTokens,
+                maxStallNanos,
+                finishReason,
+                outcome,
+                errorDetail,
+                retriedAttempts,
+                connectionRetries,
+                serverTimings,
+                streamPhases);
+    }
+
     /** Returns how many times the request was sent: 1 plus its retries (connection retries not counted). */
     public int attempts() {
         return retriedAttempts.size() + 1;

@@ -33,6 +33,7 @@ import org.apiguardian.api.API;
  * @param classes with a {@link dev.goodput.core.workload.WorkloadMix}, each class's own result, in the mix's
  *     order: its requests alone, its metrics, goodput and the verdicts on its objectives (which {@link #verdicts}
  *     also holds); empty without classes
+ * @param runLength how long the run lasted and why it stopped; {@link RunLength#FIXED} for a run of fixed length
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record RunResult(
@@ -49,7 +50,42 @@ public record RunResult(
         ClientHealth clientHealth,
         FailureBreakdown failures,
         ServerMetricsResult serverMetrics,
-        Map<String, RunResult> classes) {
+        Map<String, RunResult> classes,
+        RunLength runLength) {
+
+    /** A result of a run of fixed length. */
+    public RunResult(
+            RunSpec spec,
+            RunEnvironment environment,
+            List<RequestRecord> records,
+            Accounting accounting,
+            LoadStatistics load,
+            Map<Metric, Summary> summaries,
+            Map<Metric, Double> values,
+            List<ObjectiveVerdict> verdicts,
+            long goodRequests,
+            TokenStatistics tokens,
+            ClientHealth clientHealth,
+            FailureBreakdown failures,
+            ServerMetricsResult serverMetrics,
+            Map<String, RunResult> classes) {
+        this(
+                spec,
+                environment,
+                records,
+                accounting,
+                load,
+                summaries,
+                values,
+                verdicts,
+                goodRequests,
+                tokens,
+                clientHealth,
+                failures,
+                serverMetrics,
+                classes,
+                RunLength.FIXED);
+    }
 
     /** A result without workload classes. */
     public RunResult(
@@ -121,6 +157,27 @@ public record RunResult(
         Objects.requireNonNull(failures, "failures");
         Objects.requireNonNull(serverMetrics, "serverMetrics");
         classes = classes == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(classes));
+        runLength = runLength == null ? RunLength.FIXED : runLength;
+    }
+
+    /** Returns this result with how long its run lasted and why it stopped. */
+    public RunResult withRunLength(RunLength value) {
+        return new RunResult(
+                spec,
+                environment,
+                records,
+                accounting,
+                load,
+                summaries,
+                values,
+                verdicts,
+                goodRequests,
+                tokens,
+                clientHealth,
+                failures,
+                serverMetrics,
+                classes,
+                value);
     }
 
     /**
@@ -146,7 +203,8 @@ public record RunResult(
                 clientHealth,
                 failures,
                 view,
-                classes);
+                classes,
+                runLength);
     }
 
     /**

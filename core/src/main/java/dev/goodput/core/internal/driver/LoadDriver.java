@@ -69,6 +69,23 @@ public abstract class LoadDriver {
     private long lastCreationNanos;
     // Written under this; volatile because the retry policy reads it under a request's monitor instead.
     private volatile boolean stopping;
+    // Guarded by this: a sequential run's looks (see looks()).
+    private LookTracker lookTracker;
+    private LookListener lookListener;
+    private boolean measuredCreated;
+
+    /**
+     * Told when every measured request before a look's end has ended, outside the driver's monitor, on the thread
+     * that ended the last of them.
+     */
+    @FunctionalInterface
+    public interface LookListener {
+        /**
+         * @param look the look's number, from 0
+         * @param endIndex the index of the first request after the look's measured ones
+         */
+        void lookReady(int look, long endIndex);
+    }
 
     protected LoadDriver(TaskScheduler scheduler, Transport transport, RunOptions options, RunRecorder recorder) {
         this.scheduler = scheduler;
@@ -81,6 +98,23 @@ public abstract class LoadDriver {
         this.retryPolicy = new RetryPolicy(profile, () -> stopping);
         this.timeouts = new AttemptTimeouts(scheduler, profile.requestPolicy());
         this.starter = new AttemptStarter(transport, scheduler.clock());
+    }
+
+    /**
+     * Asks to be told when the first {@code measuredCounts[k]} measured requests (in schedule order) have all ended,
+     * for each look {@code k} of a run that lasts until decided. Call before {@link #start}.
+     */
+    public final synchronized void looks(long[] measuredCounts, LookListener listener) {
+        this.lookTracker = new LookTracker(measuredCounts);
+        this.lookListener = listener;
+    }
+
+    /**
+     * Stops creating requests, as a sequential run does once a look has decided; what was created still runs to its
+     * end (at the latest the drain period after now).
+     */
+    public final synchronized void stopCreating() {
+        creationFinished();
     }
 
     /** Starts the run now; returns at once. */
@@ -150,6 +184,13 @@ public abstract class LoadDriver {
         // Its position in the whole run: a shard sends what one generator would send there (prompt, class, phase).
         long index = options.shard().position(created++);
         Phase phase = phases.phase(index, intendedNanos - startNanos);
+        if (phase == Phase.MEASURED && !measuredCreated) {
+            measuredCreated = true;
+            recorder.firstMeasured(index);
+            if (lookTracker != null) {
+                lookTracker.firstMeasured(index);
+            }
+        }
         RequestSpec spec = specs.apply(index);
         InFlightRequest request =
                 new InFlightRequest(index, phase, spec, intendedNanos, streamSettings, retryPolicy, listener);
@@ -203,11 +244,15 @@ public abstract class LoadDriver {
      */
     private void onFinished(InFlightRequest request, FinishedRequest finishedRequest) {
         List<TaskScheduler.Cancellable> armed;
+        LookTracker.Ready look = null;
         synchronized (this) {
             if (!unfinished.remove(request)) {
                 return;
             }
             recorder.record(finishedRequest);
+            if (lookTracker != null && finishedRequest.record().phase() == Phase.MEASURED) {
+                look = lookTracker.measuredEnded(finishedRequest.record().index());
+            }
             ended++;
             if (!finishedRequest.record().isSuccess()) {
                 unsuccessful++;
@@ -217,6 +262,9 @@ public abstract class LoadDriver {
             checkFinished();
         }
         AttemptTimeouts.disarm(armed);
+        if (look != null) {
+            lookListener.lookReady(look.look(), look.endIndex());
+        }
         startDispatched();
     }
 

@@ -1,6 +1,9 @@
 package dev.goodput.core.internal.driver;
 
 import dev.goodput.core.NanoClock;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -31,6 +34,8 @@ public final class RealTimeScheduler implements TaskScheduler {
     private final ScheduledThreadPoolExecutor executor;
     /** Used by the scheduler thread only. */
     private final SpinBudget budget;
+    /** Created on first use, shut down with the scheduler. */
+    private ExecutorService sideWork;
 
     public RealTimeScheduler(NanoClock clock) {
         this.clock = clock;
@@ -62,8 +67,23 @@ public final class RealTimeScheduler implements TaskScheduler {
     }
 
     @Override
-    public void close() {
+    public synchronized Executor sideWork() {
+        if (sideWork == null) {
+            sideWork = Executors.newSingleThreadExecutor(runnable -> {
+                Thread thread = new Thread(runnable, "goodput-looks");
+                thread.setDaemon(true);
+                return thread;
+            });
+        }
+        return sideWork;
+    }
+
+    @Override
+    public synchronized void close() {
         executor.shutdownNow();
+        if (sideWork != null) {
+            sideWork.shutdownNow();
+        }
     }
 
     /** Waits for the thread to end after {@link #close()} (for tests). */

@@ -36,8 +36,13 @@ public final class RunEngine {
 
     /** Returns a recorder for a run of the spec: it redacts the key the spec's server is sent. */
     public static RunRecorder recorder(RunSpec spec) {
+        long[] segmentEnds = LookPlan.of(spec.load(), spec.confidence())
+                .map(LookPlan::segmentEnds)
+                .orElse(new long[0]);
         return new RunRecorder(
-                SecretRedaction.of(spec.server()), dev.goodput.core.internal.result.ClassSplit.classifier(spec));
+                SecretRedaction.of(spec.server()),
+                dev.goodput.core.internal.result.ClassSplit.classifier(spec),
+                segmentEnds);
     }
 
     /** Returns a driver for the spec's load profile, not started, that hands every finished request to {@code recorder}. */
@@ -52,6 +57,13 @@ public final class RunEngine {
     public static LoadDriver driver(
             RunSpec spec, Shard shard, TaskScheduler scheduler, Transport transport, RunRecorder recorder) {
         refuseMixedSessions(spec);
+        if (spec.load().firstLookRequests().isPresent() && shard.count() > 1) {
+            throw InvalidSettingException.conflict(
+                    "a run that lasts until decided cannot be sharded: each shard would stop at its own look; give "
+                            + "the sharded run a fixed length",
+                    "untilDecided",
+                    "shard");
+        }
         RunOptions options = new RunOptions(
                 spec.workload(),
                 spec.load(),
@@ -153,6 +165,8 @@ public final class RunEngine {
             Long startNanos) {
         Instant startedAt = Instant.now();
         LoadDriver driver = driver(spec, shard, scheduler, transport, recorder);
+        SequentialRun sequential =
+                SequentialRun.attach(spec, recorder, driver, scheduler.sideWork(), RunEnvironment.current(startedAt));
         PauseMeter pauses = new PauseMeter().start();
         if (startNanos == null) {
             driver.start();
@@ -180,7 +194,10 @@ public final class RunEngine {
         if (spec.progressListener() != null) {
             spec.progressListener().onProgress(driver.progress());
         }
-        return ResultCalculator.compute(spec, RunEnvironment.current(startedAt), recorder.snapshot());
+        RunEnvironment environment = RunEnvironment.current(startedAt);
+        return sequential == null
+                ? ResultCalculator.compute(spec, environment, recorder.snapshot())
+                : sequential.result(environment);
     }
 
     private static void reportProgress(ProgressListener listener, LoadDriver driver, TaskScheduler scheduler) {

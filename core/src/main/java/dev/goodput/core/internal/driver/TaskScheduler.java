@@ -1,6 +1,7 @@
 package dev.goodput.core.internal.driver;
 
 import dev.goodput.core.NanoClock;
+import java.util.concurrent.Executor;
 
 /**
  * Runs tasks at instants of a {@link NanoClock}, one at a time. The drivers do all their scheduling through
@@ -18,6 +19,14 @@ public interface TaskScheduler extends AutoCloseable {
      * @return a handle that removes the task if it has not run yet
      */
     Cancellable schedule(long atNanos, Runnable task);
+
+    /**
+     * Returns where work beside the schedule runs (a sequential run's looks), so that it neither delays a send nor
+     * holds a reading thread: by default the scheduler itself, at once; on real time a thread of its own.
+     */
+    default Executor sideWork() {
+        return task -> schedule(clock().nanoTime(), task);
+    }
 
     /** Stops running tasks; tasks not run yet are dropped. */
     @Override

@@ -57,7 +57,7 @@ public final class ClassSplit {
      * the workload has no classes.
      */
     static Map<String, RunResult> results(
-            RunSpec spec, RunEnvironment environment, RunSnapshot snapshot, SteadyState window) {
+            RunSpec spec, RunEnvironment environment, RunSnapshot snapshot, SteadyState window, double confidence) {
         if (!(spec.workload() instanceof WorkloadMix mix)) {
             return Map.of();
         }
@@ -80,8 +80,11 @@ public final class ClassSplit {
                     RunSnapshot.NOT_TRACKED,
                     RunSnapshot.NOT_TRACKED,
                     RunSnapshot.NOT_TRACKED,
-                    snapshot.clientPauses());
-            results.put(name, ResultCalculator.compute(spec, environment, part, name, Map.of(), window));
+                    snapshot.clientPauses(),
+                    Map.of(),
+                    gaps == null ? null : gaps.iclBlocks(),
+                    gaps == null ? null : gaps.itlBlocks());
+            results.put(name, ResultCalculator.compute(spec, environment, part, name, Map.of(), window, confidence));
         });
         return results;
     }

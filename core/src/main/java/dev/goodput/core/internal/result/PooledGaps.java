@@ -1,6 +1,7 @@
 package dev.goodput.core.internal.result;
 
 import dev.goodput.core.internal.client.FinishedRequest;
+import dev.goodput.core.internal.stats.SampleBlocks;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -14,18 +15,41 @@ import org.HdrHistogram.Histogram;
  */
 public final class PooledGaps {
 
-    private static final int SIGNIFICANT_DIGITS = 3;
+    static final int SIGNIFICANT_DIGITS = 3;
 
     private final Histogram icl = new Histogram(SIGNIFICANT_DIGITS);
     private final Histogram itl = new Histogram(SIGNIFICANT_DIGITS);
+    private final GapBlocks iclBlocks = new GapBlocks();
+    private final GapBlocks itlBlocks = new GapBlocks();
 
-    /** Adds every gap of a finished request. */
+    /** Adds every gap of a finished request, also to its request's block ({@link GapBlocks}). */
     public void add(FinishedRequest request) {
+        long index = request.record().index();
+        GapBlocks.Block iclBlock = iclBlocks.blockOf(index);
+        GapBlocks.Block itlBlock = itlBlocks.blockOf(index);
         request.forEachGap((gapNanos, tokens) -> {
             long gap = Math.max(0, gapNanos);
             icl.recordValue(gap);
             itl.recordValueWithCount(gap / tokens, tokens);
+            iclBlock.add(gap, 1);
+            itlBlock.add(gap / tokens, tokens);
         });
+    }
+
+    /** Returns the ICL gaps by block of requests, in schedule order. */
+    public SampleBlocks iclBlocks() {
+        return iclBlocks.snapshot();
+    }
+
+    /** Returns the ITL gaps by block of requests, in schedule order. */
+    public SampleBlocks itlBlocks() {
+        return itlBlocks.snapshot();
+    }
+
+    /** Adds this pooled ICL and ITL into the given histograms (a run's segments pooled together). */
+    void addTo(Histogram iclTotal, Histogram itlTotal) {
+        iclTotal.add(icl);
+        itlTotal.add(itl);
     }
 
     /** Returns a copy of the ICL histogram. */

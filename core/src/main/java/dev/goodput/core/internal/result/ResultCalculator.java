@@ -28,7 +28,6 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import org.HdrHistogram.Histogram;
 
 /**
  * Turns what a run measured ({@link RunSnapshot}) into its result, exactly as {@code docs/metrics.md} defines the metrics: the
@@ -47,12 +46,28 @@ public final class ResultCalculator {
      * @param snapshot everything it measured
      */
     public static RunResult compute(RunSpec spec, RunEnvironment environment, RunSnapshot snapshot) {
+        return compute(spec, environment, snapshot, spec.confidence());
+    }
+
+    /**
+     * Computes the result of a run from what it measured, its verdicts on intervals at {@code verdictConfidence}
+     * instead of the spec's: a look of a sequential run judges at a higher level, so that all its looks together
+     * keep the spec's ({@code SequentialBoundary}).
+     */
+    public static RunResult compute(
+            RunSpec spec, RunEnvironment environment, RunSnapshot snapshot, double verdictConfidence) {
         // The steady state is the server's and the whole load's: every class is judged over the run's window.
         SteadyState window = SteadyStateDetector.detect(snapshot.records().stream()
                 .filter(record -> record.phase() == Phase.MEASURED)
                 .toList());
         return compute(
-                spec, environment, snapshot, null, ClassSplit.results(spec, environment, snapshot, window), window);
+                spec,
+                environment,
+                snapshot,
+                null,
+                ClassSplit.results(spec, environment, snapshot, window, verdictConfidence),
+                window,
+                verdictConfidence);
     }
 
     /**
@@ -66,7 +81,8 @@ public final class ResultCalculator {
             RunSnapshot snapshot,
             String onlyClass,
             Map<String, RunResult> classes,
-            SteadyState window) {
+            SteadyState window,
+            double confidence) {
         List<RequestRecord> records = snapshot.records();
         List<RequestRecord> measured = new ArrayList<>();
         List<RequestRecord> successes = new ArrayList<>();
@@ -89,7 +105,7 @@ public final class ResultCalculator {
         SteadyScope scope = SteadyScope.of(spec, load, measured, successes);
         measured = scope.measured();
         successes = scope.successes();
-        Map<Metric, Distribution> distributions = distributions(measured, successes, snapshot.icl(), snapshot.itl());
+        Map<Metric, Distribution> distributions = distributions(measured, successes, snapshot);
         double[] percentiles =
                 spec.percentiles().stream().mapToDouble(Double::doubleValue).toArray();
         Map<Metric, Summary> summaries = new EnumMap<>(Metric.class);
@@ -98,6 +114,13 @@ public final class ResultCalculator {
                 .filter(record -> ClassSplit.isGood(record, spec))
                 .count();
         Map<Metric, Double> values = runValues(measured, successes, good, scope.windowSeconds());
+        Map<Metric, RunValueIntervals.Estimate> estimates = RunValueIntervals.of(
+                measured,
+                successes,
+                record -> ClassSplit.isGood(record, spec),
+                measured.stream().mapToLong(RequestRecord::intendedNanos).min().orElse(0),
+                scope.windowSeconds(),
+                confidence);
 
         List<ObjectiveVerdict> verdicts = new ArrayList<>();
         for (Objective slo : spec.objectives()) {
@@ -107,10 +130,15 @@ public final class ResultCalculator {
             if (onlyClass == null && slo.workloadClass() != null) {
                 verdicts.add(ClassSplit.verdictOf(slo, classes));
             } else if (slo.metric().kind() == Metric.Kind.RUN) {
+                RunValueIntervals.Estimate estimate = estimates.get(slo.metric());
                 verdicts.add(ObjectiveEvaluator.evaluateValue(
-                        slo, values.getOrDefault(slo.metric(), Double.NaN), measured.size()));
+                        slo,
+                        values.getOrDefault(slo.metric(), Double.NaN),
+                        estimate == null ? null : estimate.interval(),
+                        measured.size(),
+                        estimate == null ? Double.NaN : estimate.effectiveCount()));
             } else {
-                verdicts.add(ObjectiveEvaluator.evaluate(slo, distributions.get(slo.metric()), spec.confidence()));
+                verdicts.add(ObjectiveEvaluator.evaluate(slo, distributions.get(slo.metric()), confidence));
             }
         }
         return new RunResult(
@@ -173,7 +201,7 @@ public final class ResultCalculator {
     }
 
     private static Map<Metric, Distribution> distributions(
-            List<RequestRecord> measured, List<RequestRecord> successes, Histogram icl, Histogram itl) {
+            List<RequestRecord> measured, List<RequestRecord> successes, RunSnapshot snapshot) {
         Map<Metric, Distribution> distributions = new EnumMap<>(Metric.class);
         for (Metric metric : Metric.values()) {
             if (metric.kind() != Metric.Kind.REQUEST) {
@@ -190,12 +218,12 @@ public final class ResultCalculator {
                     samples[count++] = value;
                 }
             }
-            // Unordered: objective verdicts keep the plain intervals for now (docs/metrics.md says why); baseline
-            // comparisons take the schedule order from the records and account for correlation.
-            distributions.put(metric, ExactDistribution.of(java.util.Arrays.copyOf(samples, count)));
+            // In schedule order (the records are), so that intervals account for correlation between successive
+            // requests (docs/metrics.md).
+            distributions.put(metric, ExactDistribution.ofOrdered(java.util.Arrays.copyOf(samples, count)));
         }
-        distributions.put(Metric.ICL, HistogramDistribution.of(icl));
-        distributions.put(Metric.ITL, HistogramDistribution.of(itl));
+        distributions.put(Metric.ICL, HistogramDistribution.of(snapshot.icl(), snapshot.iclBlocks()));
+        distributions.put(Metric.ITL, HistogramDistribution.of(snapshot.itl(), snapshot.itlBlocks()));
         return distributions;
     }
 

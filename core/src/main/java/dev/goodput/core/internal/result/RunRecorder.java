@@ -4,6 +4,7 @@ import dev.goodput.core.Phase;
 import dev.goodput.core.RequestRecord;
 import dev.goodput.core.internal.client.FinishedRequest;
 import dev.goodput.core.internal.client.SecretRedaction;
+import dev.goodput.core.internal.stats.SampleBlocks;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
@@ -35,8 +36,10 @@ public final class RunRecorder {
     // Guarded by this.
     private final List<RequestRecord> records = new ArrayList<>();
     private final BitSet recordedIndices = new BitSet();
-    private final PooledGaps gaps = new PooledGaps();
-    private final Map<String, PooledGaps> classGaps = new TreeMap<>();
+    private final long[] segmentEnds;
+    private final List<PooledGaps> gaps = new ArrayList<>();
+    private final Map<String, List<PooledGaps>> classGaps = new TreeMap<>();
+    private long firstMeasured = -1;
     private final ChunkTimeline chunks = new ChunkTimeline();
     private long ignoreEosRequests;
     private long shorterThanAsked;
@@ -58,8 +61,40 @@ public final class RunRecorder {
      * null} for none).
      */
     public RunRecorder(SecretRedaction redaction, LongFunction<String> classOf) {
+        this(redaction, classOf, new long[0]);
+    }
+
+    /**
+     * Returns a recorder as {@link #RunRecorder(SecretRedaction, LongFunction)} that also pools the gaps of a run
+     * that looks at its objectives in segments: segment {@code k} holds the measured requests from the {@code
+     * segmentEnds[k - 1]}-th to before the {@code segmentEnds[k]}-th (counted from the first measured request, which
+     * the driver names with {@link #firstMeasured}), and the last one every measured request after; so that a look,
+     * and the result of a run that stopped at one, pool exactly the requests they judge.
+     */
+    public RunRecorder(SecretRedaction redaction, LongFunction<String> classOf, long[] segmentEnds) {
         this.redaction = redaction;
         this.classOf = classOf;
+        this.segmentEnds = segmentEnds.clone();
+        for (int s = 0; s <= segmentEnds.length; s++) {
+            gaps.add(new PooledGaps());
+        }
+    }
+
+    /** Names the index of the run's first measured request; the driver calls it as it creates that request. */
+    public synchronized void firstMeasured(long index) {
+        if (firstMeasured < 0) {
+            firstMeasured = index;
+        }
+    }
+
+    /** Returns the segment of the measured request at {@code index}. Under the lock. */
+    private int segmentOf(long index) {
+        long position = index - Math.max(0, firstMeasured);
+        int segment = 0;
+        while (segment < segmentEnds.length && position >= segmentEnds[segment]) {
+            segment++;
+        }
+        return segment;
     }
 
     /** Takes one finished request; call once per request. */
@@ -74,11 +109,13 @@ public final class RunRecorder {
             recordedIndices.set(index);
             records.add(record);
             if (counted) {
-                gaps.add(finished);
+                int segment = segmentOf(index);
+                gaps.get(segment).add(finished);
                 String workloadClass = classOf.apply(record.index());
                 if (workloadClass != null) {
                     classGaps
-                            .computeIfAbsent(workloadClass, c -> new PooledGaps())
+                            .computeIfAbsent(workloadClass, c -> newSegments())
+                            .get(segment)
                             .add(finished);
                 }
                 chunks.add(finished);
@@ -112,26 +149,74 @@ public final class RunRecorder {
 
     /** Returns an immutable snapshot of everything recorded so far. */
     public RunSnapshot snapshot() {
-        List<RequestRecord> copy;
-        Histogram icl;
-        Histogram itl;
+        return snapshot(Long.MAX_VALUE, false);
+    }
+
+    /**
+     * Returns an immutable snapshot of the requests before {@code endIndex}, with the gaps of the segments they fill
+     * ({@code endIndex} ends a segment, or is {@link Long#MAX_VALUE} for every request): what a look of a sequential
+     * run judges. With {@code keepLater}, the measured requests from {@code endIndex} on stay in the snapshot as
+     * cool-down, as a run that stopped at that look counts them; without it they are left out.
+     */
+    public RunSnapshot snapshot(long endIndex, boolean keepLater) {
+        List<RequestRecord> copy = new ArrayList<>();
+        Histogram icl = new Histogram(PooledGaps.SIGNIFICANT_DIGITS);
+        Histogram itl = new Histogram(PooledGaps.SIGNIFICANT_DIGITS);
+        SampleBlocks iclBlocks;
+        SampleBlocks itlBlocks;
         long ignoreEos;
         long shorter;
         long peakChunksPerSecond;
         Histogram pauses;
         Map<String, RunSnapshot.Gaps> gapsByClass = new TreeMap<>();
         synchronized (this) {
-            classGaps.forEach(
-                    (name, pooled) -> gapsByClass.put(name, new RunSnapshot.Gaps(pooled.icl(), pooled.itl())));
+            int segments = endIndex == Long.MAX_VALUE ? gaps.size() : segmentOf(endIndex);
+            List<PooledGaps> judged = gaps.subList(0, Math.max(1, segments));
+            classGaps.forEach((name, pooled) -> gapsByClass.put(name, pool(pooled.subList(0, judged.size()))));
+            RunSnapshot.Gaps run = pool(judged);
+            icl = run.icl();
+            itl = run.itl();
+            iclBlocks = run.iclBlocks();
+            itlBlocks = run.itlBlocks();
+            for (RequestRecord record : records) {
+                if (record.index() < endIndex) {
+                    copy.add(record);
+                } else if (keepLater) {
+                    copy.add(record.phase() == Phase.MEASURED ? record.withPhase(Phase.COOLDOWN) : record);
+                }
+            }
             pauses = clientPauses;
-            copy = new ArrayList<>(records);
-            icl = gaps.icl();
-            itl = gaps.itl();
             ignoreEos = ignoreEosRequests;
             shorter = shorterThanAsked;
             peakChunksPerSecond = chunks.peakPerSecond();
         }
         // Sorted outside the lock, so that recording threads do not wait for it.
-        return new RunSnapshot(copy, icl, itl, ignoreEos, shorter, peakChunksPerSecond, pauses, gapsByClass);
+        return new RunSnapshot(
+                copy, icl, itl, ignoreEos, shorter, peakChunksPerSecond, pauses, gapsByClass, iclBlocks, itlBlocks);
+    }
+
+    private List<PooledGaps> newSegments() {
+        List<PooledGaps> segments = new ArrayList<>();
+        for (int s = 0; s <= segmentEnds.length; s++) {
+            segments.add(new PooledGaps());
+        }
+        return segments;
+    }
+
+    private static RunSnapshot.Gaps pool(List<PooledGaps> segments) {
+        if (segments.size() == 1) {
+            PooledGaps only = segments.get(0);
+            return new RunSnapshot.Gaps(only.icl(), only.itl(), only.iclBlocks(), only.itlBlocks());
+        }
+        Histogram icl = new Histogram(PooledGaps.SIGNIFICANT_DIGITS);
+        Histogram itl = new Histogram(PooledGaps.SIGNIFICANT_DIGITS);
+        List<SampleBlocks> iclBlocks = new ArrayList<>();
+        List<SampleBlocks> itlBlocks = new ArrayList<>();
+        for (PooledGaps segment : segments) {
+            segment.addTo(icl, itl);
+            iclBlocks.add(segment.iclBlocks());
+            itlBlocks.add(segment.itlBlocks());
+        }
+        return new RunSnapshot.Gaps(icl, itl, GapBlocks.concat(iclBlocks), GapBlocks.concat(itlBlocks));
     }
 }

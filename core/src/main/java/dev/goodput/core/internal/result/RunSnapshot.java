@@ -1,6 +1,7 @@
 package dev.goodput.core.internal.result;
 
 import dev.goodput.core.RequestRecord;
+import dev.goodput.core.internal.stats.SampleBlocks;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -26,6 +27,9 @@ import org.HdrHistogram.Histogram;
  *     {@code null} when the run was not timed on real time
  * @param classGaps the pooled gaps of each workload class's measured successful requests, by class name; empty
  *     when the workload has no classes
+ * @param iclBlocks the same ICL gaps by blocks of requests in schedule order, or {@code null} when they were pooled
+ *     without blocks (a sharded run's merge); intervals use them to account for correlation
+ * @param itlBlocks the same for ITL
  */
 public record RunSnapshot(
         List<RequestRecord> records,
@@ -35,13 +39,23 @@ public record RunSnapshot(
         long shorterThanAsked,
         long peakOutputChunksPerSecond,
         Histogram clientPauses,
-        Map<String, Gaps> classGaps) {
+        Map<String, Gaps> classGaps,
+        SampleBlocks iclBlocks,
+        SampleBlocks itlBlocks) {
 
-    /** Pooled inter-chunk and inter-token gaps, in nanoseconds. */
-    public record Gaps(Histogram icl, Histogram itl) {
+    /**
+     * Pooled inter-chunk and inter-token gaps, in nanoseconds, with the same gaps by blocks of requests ({@code
+     * null} when pooled without them).
+     */
+    public record Gaps(Histogram icl, Histogram itl, SampleBlocks iclBlocks, SampleBlocks itlBlocks) {
         public Gaps {
             icl = Objects.requireNonNull(icl, "icl").copy();
             itl = Objects.requireNonNull(itl, "itl").copy();
+        }
+
+        /** Gaps pooled without blocks. */
+        public Gaps(Histogram icl, Histogram itl) {
+            this(icl, itl, null, null);
         }
     }
 
@@ -56,6 +70,29 @@ public record RunSnapshot(
         itl = Objects.requireNonNull(itl, "itl").copy();
         clientPauses = clientPauses == null ? null : clientPauses.copy();
         classGaps = classGaps == null ? Map.of() : Map.copyOf(classGaps);
+    }
+
+    /** A snapshot whose gaps were pooled without blocks. */
+    public RunSnapshot(
+            List<RequestRecord> records,
+            Histogram icl,
+            Histogram itl,
+            long ignoreEosRequests,
+            long shorterThanAsked,
+            long peakOutputChunksPerSecond,
+            Histogram clientPauses,
+            Map<String, Gaps> classGaps) {
+        this(
+                records,
+                icl,
+                itl,
+                ignoreEosRequests,
+                shorterThanAsked,
+                peakOutputChunksPerSecond,
+                clientPauses,
+                classGaps,
+                null,
+                null);
     }
 
     /** A snapshot of a run without workload classes. */

@@ -3,7 +3,7 @@ package dev.goodput.core.internal.stats;
 import dev.goodput.core.internal.Units;
 
 /** Checks and formats confidence levels, so every class rejects and prints them alike. */
-final class Confidence {
+public final class Confidence {
 
     private Confidence() {}
 
@@ -26,7 +26,7 @@ final class Confidence {
     }
 
     /** Returns the level as a percentage the way {@code ObjectiveVerdict.describe()} prints it, for example "95". */
-    static String percent(double confidence) {
+    public static String percent(double confidence) {
         return Units.formatPercentile(confidence * 100);
     }
 }

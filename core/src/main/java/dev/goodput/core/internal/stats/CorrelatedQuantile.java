@@ -50,16 +50,45 @@ public record CorrelatedQuantile(ConfidenceInterval interval, double effectiveCo
                     "the sorted view has " + n + " samples, the ordered one " + inOrder.length);
         }
         double probability = percentile / 100;
+        double effective = n == 0 ? 0 : effectiveCount(inOrder, sorted.percentile(percentile), probability, confidence);
+        return withEffectiveCount(sorted, effective, probability, confidence, METHOD);
+    }
+
+    /**
+     * Returns the interval of a percentile of samples pooled from blocks of requests taken in order (a pooled gap
+     * metric): the effective count comes from the spread of the blocks' shares at or below the estimated
+     * percentile ({@link RatioBatches}). With fewer than {@link BatchMeans#MIN_BATCHES} non-empty blocks there is no
+     * spread to trust, and each block counts as one sample.
+     *
+     * @param sorted the pooled samples, as a distribution
+     * @param blocks the same samples by block, in order
+     */
+    public static CorrelatedQuantile of(
+            Distribution sorted, SampleBlocks blocks, double percentile, double confidence) {
+        Confidence.require(confidence);
+        long n = sorted.count();
+        double probability = percentile / 100;
+        double effective = n == 0 ? 0 : blockEffectiveCount(sorted, blocks, percentile, confidence);
+        return withEffectiveCount(sorted, effective, probability, confidence, BLOCK_METHOD);
+    }
+
+    /** The method text of the intervals this class makes for pooled samples in blocks. */
+    public static final String BLOCK_METHOD = "order statistics (binomial) on the block ratio effective count";
+
+    private static CorrelatedQuantile withEffectiveCount(
+            Distribution sorted, double effective, double probability, double confidence, String method) {
+        long n = sorted.count();
         if (n == 0) {
             OrderStatisticInterval none = OrderStatisticInterval.of(0, probability, confidence);
-            return new CorrelatedQuantile(withMethod(none.applyTo(sorted)), 0);
+            return new CorrelatedQuantile(withMethod(none.applyTo(sorted), method), 0);
         }
-        double effective = effectiveCount(inOrder, sorted.percentile(percentile), probability, confidence);
         long effectiveRanks = Math.max(1, (long) Math.floor(effective));
         if (effectiveRanks >= n) {
             return new CorrelatedQuantile(
-                    withMethod(OrderStatisticInterval.of(n, probability, confidence)
-                            .applyTo(sorted)),
+                    withMethod(
+                            OrderStatisticInterval.of(n, probability, confidence)
+                                    .applyTo(sorted),
+                            method),
                     n);
         }
         OrderStatisticInterval ranks = OrderStatisticInterval.of(effectiveRanks, probability, confidence);
@@ -70,7 +99,42 @@ public record CorrelatedQuantile(ConfidenceInterval interval, double effectiveCo
         double upper = ranks.hasUpperRank()
                 ? sorted.valueAtRank(Math.min(n, (long) Math.ceil(ranks.upperRank() * scale)))
                 : Double.NaN;
-        return new CorrelatedQuantile(new ConfidenceInterval(lower, upper, confidence, METHOD), effective);
+        return new CorrelatedQuantile(new ConfidenceInterval(lower, upper, confidence, method), effective);
+    }
+
+    private static double blockEffectiveCount(
+            Distribution sorted, SampleBlocks blocks, double percentile, double confidence) {
+        long n = sorted.count();
+        double probability = percentile / 100;
+        double quantile = sorted.percentile(percentile);
+        int count = blocks.blocks();
+        double[] below = new double[count];
+        double[] sizes = new double[count];
+        int nonEmpty = 0;
+        for (int b = 0; b < count; b++) {
+            sizes[b] = blocks.count(b);
+            below[b] = blocks.countAtOrBelow(b, quantile);
+            if (sizes[b] > 0) {
+                nonEmpty++;
+            }
+        }
+        if (nonEmpty < BatchMeans.MIN_BATCHES) {
+            return Math.max(1, Math.min(n, nonEmpty));
+        }
+        if (probability >= 1) {
+            return n;
+        }
+        RatioBatches batches = RatioBatches.of(below, sizes);
+        double correlatedVariance = batches.standardError() * batches.standardError();
+        double binomialVariance = probability * (1 - probability) / n;
+        if (!(correlatedVariance > 0) || batches.degreesOfFreedom() < 1) {
+            // Every block had the same share: no spread to see at this resolution; the blocks' number is the
+            // least that can be claimed, which the plain interval's count bounds from above.
+            return correlatedVariance == 0 ? n : nonEmpty;
+        }
+        double t = StudentT.twoSided(confidence, batches.degreesOfFreedom()) / NormalQuantile.twoSided(confidence);
+        double inflation = correlatedVariance / binomialVariance * t * t;
+        return Math.max(1, Math.min(n, n / inflation));
     }
 
     /** Returns the effective count of samples for the probability-quantile estimated at {@code quantile}. */
@@ -94,7 +158,7 @@ public record CorrelatedQuantile(ConfidenceInterval interval, double effectiveCo
         return Math.max(1, Math.min(n, n / inflation));
     }
 
-    private static ConfidenceInterval withMethod(ConfidenceInterval interval) {
-        return new ConfidenceInterval(interval.lower(), interval.upper(), interval.confidence(), METHOD);
+    private static ConfidenceInterval withMethod(ConfidenceInterval interval, String method) {
+        return new ConfidenceInterval(interval.lower(), interval.upper(), interval.confidence(), method);
     }
 }

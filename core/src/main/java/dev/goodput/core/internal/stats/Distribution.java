@@ -49,6 +49,14 @@ public interface Distribution {
         return Optional.empty();
     }
 
+    /**
+     * Returns the blocks a pooled distribution was taken from, in order, when it knows them; empty for per-request
+     * samples (which know {@link #inOrder()} instead) and for histograms pooled without blocks.
+     */
+    default Optional<SampleBlocks> blocks() {
+        return Optional.empty();
+    }
+
     /** Returns the arithmetic mean, NaN when empty. */
     double mean();
 

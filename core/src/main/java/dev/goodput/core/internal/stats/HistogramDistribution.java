@@ -1,6 +1,7 @@
 package dev.goodput.core.internal.stats;
 
 import java.util.Arrays;
+import java.util.Optional;
 import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.HistogramIterationValue;
 
@@ -39,6 +40,7 @@ public final class HistogramDistribution implements Distribution {
     private final long[] cumulativeCounts;
     private final double mean;
     private final double standardDeviation;
+    private final SampleBlocks blocks;
 
     private HistogramDistribution(
             long count,
@@ -46,13 +48,15 @@ public final class HistogramDistribution implements Distribution {
             long[] bucketLowestValues,
             long[] cumulativeCounts,
             double mean,
-            double standardDeviation) {
+            double standardDeviation,
+            SampleBlocks blocks) {
         this.count = count;
         this.bucketValues = bucketValues;
         this.bucketLowestValues = bucketLowestValues;
         this.cumulativeCounts = cumulativeCounts;
         this.mean = mean;
         this.standardDeviation = standardDeviation;
+        this.blocks = blocks;
     }
 
     /**
@@ -60,6 +64,14 @@ public final class HistogramDistribution implements Distribution {
      * HdrHistogram's mean and standard deviation share one internal iterator.
      */
     public static HistogramDistribution of(AbstractHistogram histogram) {
+        return of(histogram, null);
+    }
+
+    /**
+     * Returns a snapshot of a histogram whose samples were pooled from {@code blocks} (in order), which intervals
+     * use to account for correlation; {@code null} for none.
+     */
+    public static HistogramDistribution of(AbstractHistogram histogram, SampleBlocks blocks) {
         long[] values = new long[64];
         long[] cumulative = new long[64];
         int buckets = 0;
@@ -76,7 +88,7 @@ public final class HistogramDistribution implements Distribution {
             buckets++;
         }
         if (total == 0) {
-            return new HistogramDistribution(0, new long[0], new long[0], new long[0], Double.NaN, Double.NaN);
+            return new HistogramDistribution(0, new long[0], new long[0], new long[0], Double.NaN, Double.NaN, blocks);
         }
         long[] lowest = new long[buckets];
         for (int i = 0; i < buckets; i++) {
@@ -88,7 +100,13 @@ public final class HistogramDistribution implements Distribution {
                 lowest,
                 Arrays.copyOf(cumulative, buckets),
                 histogram.getMean(),
-                histogram.getStdDeviation());
+                histogram.getStdDeviation(),
+                blocks);
+    }
+
+    @Override
+    public Optional<SampleBlocks> blocks() {
+        return Optional.ofNullable(blocks);
     }
 
     @Override

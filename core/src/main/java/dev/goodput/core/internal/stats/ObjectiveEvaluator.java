@@ -88,6 +88,35 @@ public final class ObjectiveEvaluator {
     }
 
     /**
+     * Evaluates an objective on a run-level metric from its value and the value's confidence interval (a rate's
+     * from batches of the measurement window, a share's from batches of requests); judged like a statistic of
+     * samples, so a value close to its bound is INCONCLUSIVE rather than an accident of this run.
+     *
+     * @param value the measured value, NaN when it could not be measured
+     * @param interval the value's interval; {@code null} for none, and the value is compared directly
+     * @param sampleCount the number of measured requests behind it
+     * @param effectiveCount how many independent requests the interval is worth
+     */
+    public static ObjectiveVerdict evaluateValue(
+            Objective slo, double value, ConfidenceInterval interval, long sampleCount, double effectiveCount) {
+        if (interval == null) {
+            return evaluateValue(slo, value, sampleCount);
+        }
+        ObjectiveVerdict plain = evaluateValue(slo, value, sampleCount);
+        if (plain.verdict() == Verdict.INCONCLUSIVE) {
+            return plain;
+        }
+        return judge(
+                slo,
+                value,
+                interval,
+                sampleCount,
+                effectiveCount,
+                upper -> "too few requests or time batches for a " + Confidence.percent(interval.confidence())
+                        + "% interval");
+    }
+
+    /**
      * Evaluates an objective on a run-level metric over several trials of the same run: the mean of the trials'
      * values with a Student t interval ({@code k - 1} degrees of freedom), judged like a mean. One trial has no
      * interval and is judged directly; trials without a value (NaN) are left out.
@@ -107,7 +136,7 @@ public final class ObjectiveEvaluator {
                 trials.meanInterval(confidence).upper(),
                 confidence,
                 "Student t over " + defined.length + " trials");
-        return judge(slo, trials.mean(), interval, sampleCount, upper -> "no interval over the trials");
+        return judge(slo, trials.mean(), interval, sampleCount, sampleCount, upper -> "no interval over the trials");
     }
 
     /**
@@ -146,10 +175,13 @@ public final class ObjectiveEvaluator {
         long n = samples.count();
         double probability = slo.percentile() / 100;
         Optional<double[]> inOrder = samples.inOrder();
+        Optional<SampleBlocks> blocks = samples.blocks();
         ConfidenceInterval interval;
         double effective;
-        if (inOrder.isPresent()) {
-            CorrelatedQuantile quantile = CorrelatedQuantile.of(samples, inOrder.get(), slo.percentile(), confidence);
+        if (inOrder.isPresent() || blocks.isPresent()) {
+            CorrelatedQuantile quantile = inOrder.isPresent()
+                    ? CorrelatedQuantile.of(samples, inOrder.get(), slo.percentile(), confidence)
+                    : CorrelatedQuantile.of(samples, blocks.get(), slo.percentile(), confidence);
             interval = quantile.interval();
             effective = quantile.effectiveCount();
         } else {
@@ -162,7 +194,7 @@ public final class ObjectiveEvaluator {
                 ? String.format(
                         Locale.ROOT, "n=%d (effectively %.0f, as successive samples are correlated)", n, effective)
                 : "n=" + n;
-        return judge(slo, measured, interval, n, upper -> {
+        return judge(slo, measured, interval, n, effective, upper -> {
             String bound = boundName(confidence, upper);
             OptionalLong needed = upper
                     ? OrderStatisticInterval.minimumCountForUpperBound(probability, confidence)
@@ -178,17 +210,41 @@ public final class ObjectiveEvaluator {
     private static ObjectiveVerdict mean(Objective slo, Distribution samples, double confidence) {
         long n = samples.count();
         Optional<double[]> inOrder = samples.inOrder();
-        ConfidenceInterval interval = inOrder.isPresent()
-                ? BatchMeans.of(inOrder.get()).meanInterval(confidence)
-                : MeanInterval.of(samples, confidence);
-        // Both ends of the mean's interval appear together, from two samples on.
+        Optional<SampleBlocks> blocks = samples.blocks();
+        double variance = samples.standardDeviation() * samples.standardDeviation();
+        ConfidenceInterval interval;
+        double effective;
+        if (inOrder.isPresent()) {
+            BatchMeans batches = BatchMeans.of(inOrder.get());
+            interval = batches.meanInterval(confidence);
+            effective = batches.effectiveCount(variance);
+        } else if (blocks.isPresent()) {
+            RatioBatches batches = blockMeans(blocks.get());
+            interval = batches.interval(confidence);
+            effective = batches.effectiveCount(variance);
+        } else {
+            interval = MeanInterval.of(samples, confidence);
+            effective = n;
+        }
+        // Both ends of the mean's interval appear together, from two samples (or blocks) on.
         return judge(
                 slo,
                 samples.mean(),
                 interval,
                 n,
+                Double.isNaN(effective) ? n : effective,
                 upper -> "n=" + n + " is too few for a " + Confidence.percent(confidence)
-                        + "% interval on the mean; need at least 2");
+                        + "% interval on the mean; need at least 2" + (blocks.isPresent() ? " requests" : ""));
+    }
+
+    private static RatioBatches blockMeans(SampleBlocks blocks) {
+        double[] sums = new double[blocks.blocks()];
+        double[] counts = new double[blocks.blocks()];
+        for (int b = 0; b < sums.length; b++) {
+            sums[b] = blocks.sum(b);
+            counts[b] = blocks.count(b);
+        }
+        return RatioBatches.of(sums, counts);
     }
 
     private static ObjectiveVerdict max(Objective slo, Distribution samples) {
@@ -207,9 +263,14 @@ public final class ObjectiveEvaluator {
     }
 
     private static ObjectiveVerdict judge(
-            Objective slo, double measured, ConfidenceInterval interval, long n, MissingBound missing) {
+            Objective slo,
+            double measured,
+            ConfidenceInterval interval,
+            long n,
+            double effective,
+            MissingBound missing) {
         if (n == 0) {
-            return new ObjectiveVerdict(slo, Verdict.INCONCLUSIVE, Double.NaN, interval, 0, NO_SAMPLES);
+            return new ObjectiveVerdict(slo, Verdict.INCONCLUSIVE, Double.NaN, interval, 0, 0, NO_SAMPLES);
         }
         boolean atMost = slo.comparison() == Objective.Comparison.AT_MOST;
         // The good end proves the objective met; the bad end proves it violated.
@@ -217,10 +278,10 @@ public final class ObjectiveEvaluator {
         double bad = atMost ? interval.lower() : interval.upper();
         double bound = slo.threshold();
         if (!Double.isNaN(good) && slo.comparison().holds(good, bound)) {
-            return new ObjectiveVerdict(slo, Verdict.MET, measured, interval, n, null);
+            return new ObjectiveVerdict(slo, Verdict.MET, measured, interval, n, effective, null);
         }
         if (!Double.isNaN(bad) && !slo.comparison().holds(bad, bound)) {
-            return new ObjectiveVerdict(slo, Verdict.VIOLATED, measured, interval, n, null);
+            return new ObjectiveVerdict(slo, Verdict.VIOLATED, measured, interval, n, effective, null);
         }
         String reason;
         if (!Double.isNaN(good) && !Double.isNaN(bad)) {
@@ -232,7 +293,7 @@ public final class ObjectiveEvaluator {
             boolean upper = reportGoodEnd == atMost;
             reason = missing.reason(upper);
         }
-        return new ObjectiveVerdict(slo, Verdict.INCONCLUSIVE, measured, interval, n, reason);
+        return new ObjectiveVerdict(slo, Verdict.INCONCLUSIVE, measured, interval, n, effective, reason);
     }
 
     private static Verdict direct(Objective slo, double value) {

@@ -1,0 +1,149 @@
+package dev.goodput.core.internal.result;
+
+import dev.goodput.core.ConfidenceInterval;
+import dev.goodput.core.Metric;
+import dev.goodput.core.Outcome;
+import dev.goodput.core.RequestRecord;
+import dev.goodput.core.internal.stats.BatchMeans;
+import dev.goodput.core.internal.stats.WindowRate;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * The confidence intervals of a run's run-level values, so that an objective on goodput or throughput is judged as
+ * honestly as one on a percentile: a rate from {@link WindowRate} (its events counted in bins of the window, the bins
+ * taken as samples in time order), a share of requests (SLO attainment, error rate) from {@link BatchMeans} over the
+ * requests in schedule order. The effective count of a rate is the requests behind it times the share of bins the
+ * interval is worth.
+ */
+final class RunValueIntervals {
+
+    /** A run-level value's interval and how many independent requests it is worth. */
+    record Estimate(ConfidenceInterval interval, double effectiveCount) {}
+
+    /** The method text of the intervals of shares. */
+    static final String SHARE_METHOD = "Wilson score on the batch-means effective count";
+
+    private RunValueIntervals() {}
+
+    private static ConfidenceInterval wilson(double share, double count, double confidence) {
+        double z = dev.goodput.core.internal.stats.NormalQuantile.twoSided(confidence);
+        double z2 = z * z;
+        double center = (share + z2 / (2 * count)) / (1 + z2 / count);
+        double half = z / (1 + z2 / count) * Math.sqrt(share * (1 - share) / count + z2 / (4 * count * count));
+        return new ConfidenceInterval(Math.max(0, center - half), Math.min(1, center + half), confidence, SHARE_METHOD);
+    }
+
+    /**
+     * Returns the interval of each run-level value the run computes.
+     *
+     * @param measured the measured requests judged, in schedule order
+     * @param successes the successful ones among them, in schedule order
+     * @param isGood whether a successful request met every request-level objective
+     * @param windowStartNanos the start of the window the rates divide by
+     * @param windowSeconds its length
+     */
+    static Map<Metric, Estimate> of(
+            List<RequestRecord> measured,
+            List<RequestRecord> successes,
+            Predicate<RequestRecord> isGood,
+            long windowStartNanos,
+            double windowSeconds,
+            double confidence) {
+        Map<Metric, Estimate> estimates = new EnumMap<>(Metric.class);
+        long windowEnd = windowStartNanos + Math.round(windowSeconds * 1e9);
+        long[] ends = successes.stream().mapToLong(RequestRecord::endNanos).toArray();
+        rate(estimates, Metric.REQUEST_THROUGHPUT, successes, ends, r -> 1, windowStartNanos, windowEnd, confidence);
+        rate(
+                estimates,
+                Metric.OUTPUT_TOKEN_THROUGHPUT,
+                successes,
+                ends,
+                RequestRecord::outputTokens,
+                windowStartNanos,
+                windowEnd,
+                confidence);
+        rate(
+                estimates,
+                Metric.INPUT_TOKEN_THROUGHPUT,
+                successes,
+                ends,
+                r -> Math.max(0, r.inputTokens()),
+                windowStartNanos,
+                windowEnd,
+                confidence);
+        rate(
+                estimates,
+                Metric.TOTAL_TOKEN_THROUGHPUT,
+                successes,
+                ends,
+                r -> Math.max(0, r.inputTokens()) + r.outputTokens(),
+                windowStartNanos,
+                windowEnd,
+                confidence);
+        rate(
+                estimates,
+                Metric.GOODPUT,
+                successes,
+                ends,
+                r -> isGood.test(r) ? 1 : 0,
+                windowStartNanos,
+                windowEnd,
+                confidence);
+        List<RequestRecord> ended = measured.stream()
+                .filter(record -> record.outcome() != Outcome.CANCELLED)
+                .toList();
+        share(estimates, Metric.SLO_ATTAINMENT, ended, r -> r.isSuccess() && isGood.test(r), confidence);
+        share(estimates, Metric.ERROR_RATE, measured, r -> !r.isSuccess(), confidence);
+        return estimates;
+    }
+
+    private static void rate(
+            Map<Metric, Estimate> estimates,
+            Metric metric,
+            List<RequestRecord> events,
+            long[] eventNanos,
+            ToDoubleFunction<RequestRecord> weight,
+            long startNanos,
+            long endNanos,
+            double confidence) {
+        double[] weights = events.stream().mapToDouble(weight).toArray();
+        WindowRate rate = WindowRate.of(eventNanos, weights, startNanos, endNanos, confidence);
+        double effective = Double.isNaN(rate.effectiveBins())
+                ? Double.NaN
+                : Math.min(events.size(), events.size() * rate.effectiveBins() / WindowRate.BINS);
+        estimates.put(metric, new Estimate(rate.interval(), effective));
+    }
+
+    private static void share(
+            Map<Metric, Estimate> estimates,
+            Metric metric,
+            List<RequestRecord> requests,
+            Predicate<RequestRecord> counted,
+            double confidence) {
+        double[] indicators = new double[requests.size()];
+        double sum = 0;
+        for (int i = 0; i < indicators.length; i++) {
+            indicators[i] = counted.test(requests.get(i)) ? 1 : 0;
+            sum += indicators[i];
+        }
+        int n = indicators.length;
+        if (n == 0) {
+            estimates.put(
+                    metric, new Estimate(new ConfidenceInterval(Double.NaN, Double.NaN, confidence, SHARE_METHOD), 0));
+            return;
+        }
+        double share = sum / n;
+        double variance = n < 2 ? 0 : share * (1 - share) * n / (n - 1);
+        // Batch means say how much correlation shrinks the count; Wilson's score interval on that count keeps a
+        // share of 0 or 1 (no failure seen) from claiming certainty, as the plug-in variance would.
+        double effective = variance > 0 ? BatchMeans.of(indicators).effectiveCount(variance) : n;
+        if (Double.isNaN(effective)) {
+            effective = n;
+        }
+        estimates.put(metric, new Estimate(wilson(share, effective, confidence), effective));
+    }
+}
