@@ -1,8 +1,10 @@
 package dev.goodput.core.bench;
 
+import dev.goodput.core.Load;
 import dev.goodput.core.Metric;
 import dev.goodput.core.bench.coverage.CoverageCases;
 import dev.goodput.core.bench.coverage.LongRunTruth;
+import dev.goodput.core.bench.coverage.SequentialCases;
 import dev.goodput.core.bench.coverage.ServerPreset;
 import dev.goodput.core.bench.coverage.SingleSlotTruth;
 import dev.goodput.core.bench.coverage.Statistic;
@@ -26,8 +28,13 @@ import java.util.concurrent.Future;
  * run gives the truth of every statistic; then for each run length, {@code runs} seeded runs of that length are
  * judged against objectives whose bounds lie 10 % on the wrong side of the truth, on both sides.
  *
+ * <p>Then, unless {@code --no-sequential}, the same statistics in gates that last until decided ({@code
+ * Load.untilDecided}, first look at 250 measured requests, at most 4,000: looks at 250, 500, 1,000, 2,000 and 4,000),
+ * one gate per objective and seed, with the bounds 10 % on either side and twice as loose as the truth.
+ *
  * <p>Arguments: {@code --quick} (30 runs per case, 200,000-request truths, one run length of 500), {@code --runs N},
- * {@code --truth N}, {@code --sizes 500,2000}, {@code --threads N}, {@code --only single-slot|batching}.
+ * {@code --truth N}, {@code --sizes 500,2000}, {@code --threads N}, {@code --only single-slot|batching}, {@code
+ * --no-sequential}, {@code --sequential-only}, {@code --until 250,4000} (first look, most measured requests).
  *
  * {@code ./mvnw -q -pl core test-compile exec:java -Dexec.classpathScope=test
  * -Dexec.mainClass=dev.goodput.core.bench.VerdictCoverageBenchmark -Dexec.args="--quick"}
@@ -79,13 +86,34 @@ public final class VerdictCoverageBenchmark {
                         truth = SingleSlotTruth.exact(truth, statistics, utilisation, rate, GOOD_TTFT_PERCENTILE);
                     }
                     printTruth(preset, utilisation, capacity, rate, truth, statistics, caseStarted);
-                    for (long size : options.sizes) {
+                    for (long size : options.fixed ? options.sizes : List.<Long>of()) {
                         CoverageCases cases = new CoverageCases(preset, utilisation, size, statistics, truth);
                         List<Future<?>> runs = new ArrayList<>();
                         for (long seed = 1; seed <= options.runs; seed++) {
                             long runSeed = seed;
                             runs.add(pool.submit(() -> cases.judge(VirtualGateRun.of(
                                     preset, rate, WARMUP_REQUESTS, size, runSeed, cases.latencyObjectives()))));
+                        }
+                        for (Future<?> run : runs) {
+                            run.get();
+                        }
+                        cases.print(System.out);
+                    }
+                    if (options.sequential) {
+                        SequentialCases cases = new SequentialCases(
+                                preset, utilisation, options.firstLook, options.maxMeasured, statistics, truth);
+                        List<Future<?>> runs = new ArrayList<>();
+                        for (long seed = 1; seed <= options.runs; seed++) {
+                            for (int index = 0; index < cases.cases(); index++) {
+                                long runSeed = seed;
+                                int gate = index;
+                                Load load = Load.poisson(rate)
+                                        .untilDecided(options.firstLook, WARMUP_REQUESTS + options.maxMeasured)
+                                        .warmupRequests(WARMUP_REQUESTS)
+                                        .seed(runSeed);
+                                runs.add(pool.submit(() -> cases.judge(
+                                        gate, VirtualGateRun.of(preset, load, runSeed, cases.objectives(gate)))));
+                            }
                         }
                         for (Future<?> run : runs) {
                             run.get();
@@ -174,7 +202,16 @@ public final class VerdictCoverageBenchmark {
     }
 
     /** The command line. */
-    record Options(int runs, int truthRequests, List<Long> sizes, int threads, String only) {
+    record Options(
+            int runs,
+            int truthRequests,
+            List<Long> sizes,
+            int threads,
+            String only,
+            boolean fixed,
+            boolean sequential,
+            long firstLook,
+            long maxMeasured) {
 
         static Options parse(String[] args) {
             boolean quick = List.of(args).contains("--quick");
@@ -183,6 +220,11 @@ public final class VerdictCoverageBenchmark {
             List<Long> sizes = quick ? List.of(500L) : List.of(500L, 2_000L);
             int threads = 2;
             String only = null;
+            boolean fixed = true;
+            // Sequential cases need Load.untilDecided (core 0.2): on by default; --no-sequential leaves them out.
+            boolean sequential = true;
+            long firstLook = 250;
+            long maxMeasured = 4_000;
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
                     case "--quick" -> {}
@@ -194,10 +236,17 @@ public final class VerdictCoverageBenchmark {
                                 .toList();
                     case "--threads" -> threads = Integer.parseInt(args[++i]);
                     case "--only" -> only = args[++i];
+                    case "--no-sequential" -> sequential = false;
+                    case "--sequential-only" -> fixed = false;
+                    case "--until" -> {
+                        String[] range = args[++i].split(",");
+                        firstLook = Long.parseLong(range[0]);
+                        maxMeasured = Long.parseLong(range[1]);
+                    }
                     default -> throw new IllegalArgumentException("unknown argument " + args[i]);
                 }
             }
-            return new Options(runs, truth, sizes, threads, only);
+            return new Options(runs, truth, sizes, threads, only, fixed, sequential, firstLook, maxMeasured);
         }
     }
 }

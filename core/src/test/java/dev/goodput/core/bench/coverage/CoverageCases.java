@@ -6,7 +6,6 @@ import dev.goodput.core.ObjectiveVerdict;
 import dev.goodput.core.Phase;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.internal.result.ResultCalculator;
-import dev.goodput.core.internal.stats.CorrelatedQuantile;
 import dev.goodput.core.internal.stats.ExactDistribution;
 import dev.goodput.core.internal.stats.ObjectiveEvaluator;
 import java.io.PrintStream;
@@ -32,9 +31,10 @@ public final class CoverageCases {
             ServerPreset preset, double utilisation, long size, List<Statistic> statistics, LongRunTruth truth) {
         goodputObjectives.add(Objective.of(Metric.TTFT).max().atMost(Duration.ofNanos(truth.goodTtftBoundNanos())));
         for (Statistic statistic : statistics) {
-            for (boolean violates : new boolean[] {true, false}) {
-                CaseTally tally =
-                        new CaseTally(preset.name(), utilisation, size, statistic, violates, truth.value(statistic));
+            // First the bound the truth violates, then the one it meets.
+            for (double factor : statistic.isGoodput() ? new double[] {1.1, 0.9} : new double[] {0.9, 1.1}) {
+                CaseTally tally = new CaseTally(
+                        preset.name(), utilisation, "fixed " + size, statistic, factor, truth.value(statistic));
                 (statistic.isGoodput() ? goodput : latency).add(tally);
                 (statistic.isGoodput() ? goodputObjectives : latencyObjectives).add(tally.objective);
             }
@@ -51,13 +51,13 @@ public final class CoverageCases {
         RunResult result = run.judge();
         for (int i = 0; i < latency.size(); i++) {
             ObjectiveVerdict verdict = result.verdicts().get(i);
-            latency.get(i).add(verdict.verdict(), verdict.sampleCount());
+            latency.get(i).add(verdict, verdict.sampleCount());
             recompute(latency.get(i), result);
         }
         RunResult goodRun = run.judge(goodputObjectives);
         for (int i = 0; i < goodput.size(); i++) {
             ObjectiveVerdict verdict = goodRun.verdicts().get(i + 1);
-            goodput.get(i).add(verdict.verdict(), verdict.sampleCount());
+            goodput.get(i).add(verdict, verdict.sampleCount());
         }
     }
 
@@ -67,17 +67,11 @@ public final class CoverageCases {
                 .mapToDouble(record -> ResultCalculator.requestValue(tally.statistic.metric(), record))
                 .filter(value -> !Double.isNaN(value))
                 .toArray();
-        ExactDistribution ordered = ExactDistribution.ofOrdered(samples);
-        double effective = Double.isNaN(tally.statistic.percentile())
-                ? Double.NaN
-                : CorrelatedQuantile.of(ordered, samples, tally.statistic.percentile(), confidence)
-                        .effectiveCount();
         tally.addRecomputed(
                 ObjectiveEvaluator.evaluate(tally.objective, ExactDistribution.of(samples), confidence)
                         .verdict(),
-                ObjectiveEvaluator.evaluate(tally.objective, ordered, confidence)
-                        .verdict(),
-                effective);
+                ObjectiveEvaluator.evaluate(tally.objective, ExactDistribution.ofOrdered(samples), confidence)
+                        .verdict());
     }
 
     /** Prints one row per case. */

@@ -42,11 +42,24 @@ public record Statistic(String name, Metric metric, double percentile) {
      * latency ({@code ≤}) 0.9 or 1.1 times the truth; for goodput ({@code ≥}) 1.1 or 0.9 times.
      */
     public Objective objective(double truth, boolean violates) {
+        return objective(truth, violates == isGoodput() ? 1.1 : 0.9);
+    }
+
+    /**
+     * Returns an objective with the bound {@code factor} times the truth: at most that for a latency, at least that
+     * for goodput.
+     */
+    public Objective objective(double truth, double factor) {
         if (isGoodput()) {
-            return Objective.of(Metric.GOODPUT).atLeast(truth * (violates ? 1.1 : 0.9));
+            return Objective.of(Metric.GOODPUT).atLeast(truth * factor);
         }
         Objective.Builder builder = Objective.of(metric);
         builder = Double.isNaN(percentile) ? builder.mean() : builder.percentile(percentile);
-        return builder.atMost(Duration.ofNanos(Math.round(truth * (violates ? 0.9 : 1.1))));
+        return builder.atMost(Duration.ofNanos(Math.round(truth * factor)));
+    }
+
+    /** Returns whether the truth violates a bound of {@code factor} times itself. */
+    public boolean violatedBy(double factor) {
+        return isGoodput() ? factor > 1 : factor < 1;
     }
 }

@@ -10,6 +10,7 @@ import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.WorkloadSpec;
 import dev.goodput.core.internal.driver.LoadDriver;
 import dev.goodput.core.internal.driver.RunEngine;
+import dev.goodput.core.internal.driver.SequentialRun;
 import dev.goodput.core.internal.result.ResultCalculator;
 import dev.goodput.core.internal.result.RunRecorder;
 import dev.goodput.core.internal.result.RunSnapshot;
@@ -28,40 +29,54 @@ import java.util.List;
  * @param spec the run's spec (its objectives are the first set judged)
  * @param snapshot what the recorder kept
  * @param truths what the server knows of each request
+ * @param sequentialResult the result of a run that lasted until decided, as its gate saw it; {@code null} for a run
+ *     of fixed length
  */
-public record VirtualGateRun(RunSpec spec, RunSnapshot snapshot, List<VirtualTimeServer.Truth> truths) {
+public record VirtualGateRun(
+        RunSpec spec, RunSnapshot snapshot, List<VirtualTimeServer.Truth> truths, RunResult sequentialResult) {
 
     private static final long START_NANOS = 1_000_000_000L;
     private static final RunEnvironment ENVIRONMENT = RunEnvironment.current(Instant.EPOCH);
 
     /**
-     * Runs {@code measured} requests after {@code warmup} discarded ones at {@code rate} requests/s, arrivals seeded
-     * with {@code seed} and the server's own randomness with {@code serverSeed}.
+     * Runs {@code measured} requests after {@code warmup} discarded ones at {@code rate} requests/s, arrivals and the
+     * server's own randomness seeded with {@code seed}.
      */
     public static VirtualGateRun of(
             ServerPreset preset, double rate, long warmup, long measured, long seed, List<Objective> objectives) {
-        RunSpec spec = spec(
+        return of(
                 preset,
                 Load.poisson(rate)
                         .requests(warmup + measured)
                         .warmupRequests(warmup)
                         .seed(seed),
+                seed,
                 objectives);
+    }
+
+    /**
+     * Runs {@code load}, the server's own randomness seeded with {@code seed}; a load that lasts until decided
+     * ({@link Load#untilDecided}) looks at its objectives as {@link RunEngine} has it do, and stops where they say.
+     */
+    public static VirtualGateRun of(ServerPreset preset, Load load, long seed, List<Objective> objectives) {
+        RunSpec spec = spec(preset, load, objectives);
         FakeScheduler scheduler = new FakeScheduler(START_NANOS);
         VirtualTimeServer server = preset.withServerSeed(seed).server(scheduler, seed);
         RunRecorder recorder = RunEngine.recorder(spec);
         LoadDriver driver = RunEngine.driver(spec, scheduler, server, recorder);
+        SequentialRun sequential = SequentialRun.attach(spec, recorder, driver, scheduler.sideWork(), ENVIRONMENT);
         driver.start();
         scheduler.runUntilIdle(Integer.MAX_VALUE - 1);
         if (!driver.finished().isDone()) {
             throw new IllegalStateException("the run did not finish on virtual time");
         }
-        return new VirtualGateRun(spec, recorder.snapshot(), server.truths());
+        return new VirtualGateRun(
+                spec, recorder.snapshot(), server.truths(), sequential == null ? null : sequential.result(ENVIRONMENT));
     }
 
-    /** Judges the run's own objectives. */
+    /** Judges the run's own objectives (a run that lasted until decided: at its deciding look, as its gate did). */
     public RunResult judge() {
-        return ResultCalculator.compute(spec, ENVIRONMENT, snapshot);
+        return sequentialResult != null ? sequentialResult : ResultCalculator.compute(spec, ENVIRONMENT, snapshot);
     }
 
     /** Judges other objectives on the same requests, as a gate with those objectives would have. */

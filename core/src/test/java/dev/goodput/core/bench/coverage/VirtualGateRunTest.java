@@ -2,6 +2,7 @@ package dev.goodput.core.bench.coverage;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.goodput.core.Load;
 import dev.goodput.core.Metric;
 import dev.goodput.core.Objective;
 import dev.goodput.core.Outcome;
@@ -90,6 +91,30 @@ class VirtualGateRunTest {
                 .filter(r -> r.phase() == Phase.MEASURED && r.ttftNanos() <= 40 * MS)
                 .count();
         assertThat(goodput.goodRequests()).isEqualTo(good);
+    }
+
+    @Test
+    void should_stop_a_gate_whose_bound_is_twice_the_truth_at_its_first_look() {
+        // Half load on the M/D/1 server: the mean TTFT is exactly 20 ms + 40 ms * 0.5 / (2 * 0.5) = 40 ms.
+        for (long seed = 1; seed <= 3; seed++) {
+            Load load = Load.poisson(12.5)
+                    .untilDecided(250, 4_200)
+                    .warmupRequests(200)
+                    .seed(seed);
+            VirtualGateRun run = VirtualGateRun.of(
+                    ServerPreset.singleSlot(),
+                    load,
+                    seed,
+                    List.of(Objective.of(Metric.TTFT).mean().atMost(Duration.ofMillis(80))));
+
+            RunResult result = run.judge();
+
+            assertThat(result.verdicts().get(0).verdict()).isEqualTo(Verdict.MET);
+            assertThat(result.runLength().decided()).isTrue();
+            assertThat(result.runLength().looks()).hasSize(1);
+            assertThat(result.runLength().looks().get(0).measuredRequests()).isEqualTo(250);
+            assertThat(result.verdicts().get(0).sampleCount()).isEqualTo(250);
+        }
     }
 
     @Test
