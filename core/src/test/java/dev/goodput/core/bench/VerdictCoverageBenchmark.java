@@ -36,8 +36,11 @@ import java.util.concurrent.Future;
  * {@code --truth N}, {@code --sizes 500,2000}, {@code --threads N}, {@code --only single-slot|batching}, {@code
  * --no-sequential}, {@code --sequential-only}, {@code --until 250,4000} (first look, most measured requests).
  *
- * {@code ./mvnw -q -pl core test-compile exec:java -Dexec.classpathScope=test
- * -Dexec.mainClass=dev.goodput.core.bench.VerdictCoverageBenchmark -Dexec.args="--quick"}
+ * <pre>
+ * ./mvnw -B -ntp -q -pl core -am test-compile dependency:build-classpath -Dmdep.outputFile=/tmp/cp.txt
+ * java -cp core/target/test-classes:core/target/classes:$(cat /tmp/cp.txt) \
+ *     dev.goodput.core.bench.VerdictCoverageBenchmark --quick
+ * </pre>
  */
 public final class VerdictCoverageBenchmark {
 
