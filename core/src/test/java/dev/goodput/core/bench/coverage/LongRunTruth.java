@@ -55,8 +55,8 @@ public final class LongRunTruth {
     }
 
     /**
-     * Returns this truth with the values a closed form gives in place of the simulated ones (which stay as {@link
-     * #simulated}, a check on both); {@code goodTtftBoundNanos} replaces the simulated goodput bound.
+     * Puts the values a closed form gives in place of the simulated ones (which stay as {@link #simulated}, a check
+     * on both) and {@code goodTtftBoundNanos} in place of the simulated goodput bound; returns this truth.
      */
     public LongRunTruth withExactValues(Map<Statistic, Double> exact, long goodTtftBoundNanos) {
         values.putAll(exact);

@@ -123,6 +123,15 @@ class VirtualGateRunTest {
                 .isCloseTo(25.0, org.assertj.core.data.Offset.offset(1e-9));
     }
 
+    @Test
+    void should_give_wrong_verdict_rates_the_wilson_interval() {
+        // None of 100: [0, z²/(n + z²)] = [0, 3.7 %]; 5 of 100: [2.2 %, 11.2 %] (Wilson 1927).
+        assertThat(WilsonInterval.of(0, 100).lower()).isZero();
+        assertThat(WilsonInterval.of(0, 100).upper()).isCloseTo(0.0370, org.assertj.core.data.Offset.offset(1e-4));
+        assertThat(WilsonInterval.of(5, 100).lower()).isCloseTo(0.0215, org.assertj.core.data.Offset.offset(1e-4));
+        assertThat(WilsonInterval.of(5, 100).upper()).isCloseTo(0.1118, org.assertj.core.data.Offset.offset(1e-4));
+    }
+
     private static Map<Long, Truth> byIndex(VirtualGateRun run) {
         return run.truths().stream().collect(Collectors.toMap(Truth::index, Function.identity()));
     }

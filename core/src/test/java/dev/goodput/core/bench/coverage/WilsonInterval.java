@@ -21,6 +21,7 @@ public record WilsonInterval(double lower, double upper) {
         double denominator = 1 + z2 / trials;
         double centre = (p + z2 / (2.0 * trials)) / denominator;
         double half = Z / denominator * Math.sqrt(p * (1 - p) / trials + z2 / (4.0 * trials * trials));
-        return new WilsonInterval(Math.max(0, centre - half), Math.min(1, centre + half));
+        // At 0 (or all) of n the end is 0 (or 1) exactly; the formula leaves a rounding error there.
+        return new WilsonInterval(successes == 0 ? 0 : centre - half, successes == trials ? 1 : centre + half);
     }
 }
