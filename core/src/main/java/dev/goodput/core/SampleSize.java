@@ -3,6 +3,7 @@ package dev.goodput.core;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.goodput.core.internal.Units;
+import dev.goodput.core.internal.driver.LookPlan;
 import dev.goodput.core.internal.stats.ObjectiveEvaluator;
 import dev.goodput.core.workload.WorkloadMix;
 import java.time.Duration;
@@ -35,6 +36,12 @@ import org.apiguardian.api.API;
  *       server answers. It is not refused; {@link #note()} says so in the result and the console summary.
  * </ul>
  *
+ * <p>The count is what independent samples would need. Requests under load are correlated (a request that queued
+ * leaves the next one queueing), so their intervals rest on fewer effective samples than requests
+ * ({@code docs/metrics.md}): a count below the need can never be met, but a count above it promises nothing. A run
+ * that lasts until decided ({@link Load#untilDecided}) finds how many it takes; its maximum is what is checked here,
+ * at the confidence of its looks.
+ *
  * <p>Only percentiles of per-request metrics are checked: one measured request gives at most one sample of
  * them (none when it fails). A pooled metric (ITL, ICL) has a sample per gap, many per request; a mean needs 2
  * samples, a max 1.
@@ -47,6 +54,9 @@ import org.apiguardian.api.API;
  * @param basis how {@code planned} was found
  * @param plan how it was counted, in the load's setting names, for example {@code "requests 110 - warmupRequests
  *     10"}
+ *
+ * <p>Longer than 300 lines because it is the one place that counts what a load plans, by every kind of limit,
+ * warm-up and cool-down, and words what that count cannot promise.
  */
 @API(status = EXPERIMENTAL, since = "0.2")
 public record SampleSize(
@@ -85,6 +95,9 @@ public record SampleSize(
      */
     public static List<SampleSize> of(Load load, List<Objective> objectives, double confidence, WorkloadSpec workload) {
         Objects.requireNonNull(load, "load");
+        // A run that looks repeatedly judges each look at a higher confidence; its last look is the maximum.
+        double judged =
+                LookPlan.of(load, confidence).map(LookPlan::lookConfidence).orElse(confidence);
         List<SampleSize> sizes = new ArrayList<>();
         Planned planned = null;
         for (Objective objective : objectives) {
@@ -98,8 +111,8 @@ public record SampleSize(
             boolean ofClass = share < 1 && planned.basis() != Basis.UNKNOWN;
             sizes.add(new SampleSize(
                     objective,
-                    confidence,
-                    ObjectiveEvaluator.samplesToMeet(objective, confidence),
+                    judged,
+                    ObjectiveEvaluator.samplesToMeet(objective, judged),
                     ofClass ? (long) Math.floor(planned.count() * share) : planned.count(),
                     ofClass ? Basis.ESTIMATE : planned.basis(),
                     ofClass
@@ -115,9 +128,10 @@ public record SampleSize(
     }
 
     /**
-     * Returns {@code load} with its request limit set to what the strictest of the objectives needs, plus its
-     * warm-up and cool-down: counted ones as they are, time-based ones of an open loop as rate x time (rounded
-     * up). A duration limit stays, as a cap on time.
+     * Returns {@code load} with its request limit set to what the strictest of the objectives needs with independent
+     * samples, plus its warm-up and cool-down: counted ones as they are, time-based ones of an open loop as rate x
+     * time (rounded up). A duration limit stays, as a cap on time. This is the least count that can meet them;
+     * correlated requests may need more, which only the run can tell: {@link Load#untilDecided} lets it.
      *
      * @throws InvalidSettingException when no objective needs a count (no percentile of a per-request metric that
      *     can be met), or a closed loop has a time-based warm-up or cool-down, which no count can stand for

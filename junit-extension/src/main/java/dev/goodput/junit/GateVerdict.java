@@ -79,18 +79,15 @@ final class GateVerdict {
             return Optional.empty();
         }
         RunResult shown = untrustworthy != null ? untrustworthy : outcome.last();
-        String message = message(
+        return Optional.of(message(
                 gate.name(),
                 shown,
                 verdicts,
                 gate.server().source(),
                 gate.reportDirectory(0),
                 failing.size(),
-                outcome.summary().trials().size());
-        if (comparison != null && (regressed || invalid || !failing.isEmpty())) {
-            message += "\n" + String.join("\n", comparison.describe());
-        }
-        return Optional.of(message);
+                outcome.summary().trials().size(),
+                comparison != null && (regressed || invalid || !failing.isEmpty()) ? comparison : null));
     }
 
     /** Returns the verdicts that fail the test under the given policy. */
@@ -114,12 +111,30 @@ final class GateVerdict {
             Path reports,
             int failing,
             int trials) {
+        return message(name, result, verdicts, serverSource, reports, failing, trials, null);
+    }
+
+    /**
+     * Returns the failure message with, when {@code comparison} is not null, the comparison with the baseline after
+     * the objectives: a gate that failed on it says so in its first line and gives the same load, requests and
+     * reports lines as one that failed an objective.
+     */
+    static String message(
+            String name,
+            RunResult result,
+            List<ObjectiveVerdict> verdicts,
+            String serverSource,
+            Path reports,
+            int failing,
+            int trials,
+            Comparison comparison) {
         StringBuilder message = new StringBuilder().append(name).append(": ");
         String over = trials > 1 ? " over " + trials + " trials" : "";
         if (failing == 0 && !result.clientHealth().trustworthy()) {
             message.append("the run is not trustworthy, so its objectives cannot pass\n");
-        } else if (failing == 0) {
-            message.append("did not pass its comparison with the baseline (objectives met")
+        } else if (failing == 0 && comparison != null) {
+            message.append(comparison.headline())
+                    .append(" (objectives met")
                     .append(over)
                     .append(")\n");
         } else {
@@ -132,6 +147,14 @@ final class GateVerdict {
         }
         for (ObjectiveVerdict verdict : verdicts) {
             message.append("  ").append(verdict.describe()).append('\n');
+        }
+        if (result.runLength().untilDecided()) {
+            message.append("run length: ")
+                    .append(result.runLength().stopReason())
+                    .append('\n');
+        }
+        if (comparison != null) {
+            comparison.describe().forEach(line -> message.append(line).append('\n'));
         }
         var accounting = result.accounting();
         message.append("load: ")

@@ -75,6 +75,15 @@ public @interface LoadProfile {
     /** Stop creating requests after this many; {@link #AUTO} sizes the run for its percentile objectives. */
     long requests() default 0;
 
+    /**
+     * Makes the run last until its objectives are decided, {@link #requests()} being its maximum: it looks at its
+     * objectives once this many measured requests have ended, then each time that count has doubled, and stops at
+     * the first look where every objective is MET or VIOLATED. Each look judges on a wider interval, so that looking
+     * repeatedly keeps the 95 % ({@code docs/metrics.md}, "Runs that last until decided"). 0 (the default): a run of
+     * fixed length.
+     */
+    long untilDecidedFrom() default 0;
+
     /** Stop creating requests after this many seconds. */
     double durationSeconds() default 0;
 

@@ -57,6 +57,9 @@ final class LoadProfiles {
                 .map("maxConcurrency", "maxConcurrency", a.maxConcurrency())
                 .map("thinkTime", "thinkTimeMillis", a.thinkTimeMillis())
                 .map("requests", "requests", a.requests())
+                .map("minRequests", "untilDecidedFrom", a.untilDecidedFrom())
+                .map("maxRequests", "requests", a.requests())
+                .map("untilDecided", "untilDecidedFrom", a.untilDecidedFrom())
                 .map("duration", "durationSeconds", a.durationSeconds())
                 .map("warmupRequests", "warmupRequests", a.warmupRequests())
                 .map("warmup", "warmupSeconds", a.warmupSeconds())
@@ -97,6 +100,13 @@ final class LoadProfiles {
                 .cooldownRequests(a.cooldownRequests())
                 .cooldown(names.seconds("cooldownSeconds", a.cooldownSeconds()))
                 .drain(names.seconds("drainSeconds", a.drainSeconds()));
+        if (a.untilDecidedFrom() != 0) {
+            if (a.requests() <= 0) {
+                throw names.refusal("untilDecidedFrom = " + a.untilDecidedFrom() + " needs requests as the run's "
+                        + "maximum, a count, not " + (a.requests() == LoadProfile.AUTO ? "AUTO" : "none"));
+            }
+            load = load.untilDecided(a.untilDecidedFrom(), a.requests());
+        }
         if (a.thinkTimeMillis() != 0) {
             load = load.thinkTime(Duration.ofMillis(a.thinkTimeMillis()));
         }

@@ -121,7 +121,7 @@ class BaselineGateTest {
             Map<String, String> failures = GoodputExtensionTest.failureMessages(execute(ChatGate.class, Map.of()));
             assertThat(failures).containsOnlyKeys("chat");
             assertThat(failures.get("chat"))
-                    .contains("did not pass its comparison with the baseline (objectives met)")
+                    .startsWith("ChatGate.chat(): REGRESSED vs baseline: ")
                     .contains("REGRESSED vs baseline: ")
                     .containsPattern("TPOT p50: 10\\.\\d+ -> 11\\.\\d+ ms, \\+1[3-7]\\.\\d %");
             JsonNode gate = gateJson("ChatGate", "chat");
@@ -136,6 +136,40 @@ class BaselineGateTest {
             assertThat(GoodputExtensionTest.failureMessages(
                             execute(ChatGate.class, Map.of("goodput.baseline.regression", "warn"))))
                     .isEmpty();
+        } finally {
+            ChatGate.server = null;
+        }
+    }
+
+    @Test
+    void a_regressed_gate_fails_with_the_load_and_the_requests_an_objective_failure_gives() throws IOException {
+        // The failure message is the subject, not the client's lag: on a busy shared machine a run whose client fell
+        // behind makes the comparison INVALID instead, so the lag limit is set well above such stalls.
+        Map<String, String> tolerant = Map.of(GoodputConfiguration.CLIENT_SEND_LAG_LIMIT, "1000");
+        try (MockServer same = server(Duration.ofMillis(10))) {
+            ChatGate.server = same;
+            Map<String, String> record = new HashMap<>(tolerant);
+            record.put("goodput.baseline.record", "true");
+            execute(ChatGate.class, record);
+        } finally {
+            ChatGate.server = null;
+        }
+        try (MockServer slower = server(Duration.ofMillis(13))) {
+            ChatGate.server = slower;
+            String failure = GoodputExtensionTest.failureMessages(execute(ChatGate.class, tolerant))
+                    .get("chat");
+            assertThat(failure)
+                    .as("the gate against a server 30 % slower per token fails")
+                    .isNotNull();
+            // The first line says what failed the gate; the message ends as an objective failure's does.
+            assertThat(failure.lines().findFirst().orElseThrow())
+                    .startsWith("ChatGate.chat(): REGRESSED vs baseline: TPOT p50 +")
+                    .endsWith(" (objectives met)");
+            assertThat(failure)
+                    .containsPattern("\n  TPOT p50: 10\\.\\d -> 1[23]\\.\\d ms, .+ REGRESSED\n(.+\n)*load: 8 concurrent"
+                            + " users, 208 requests against http://127\\.0\\.0\\.1:\\d+ \\(model .+\\) from"
+                            + " @ServerUnderTest field ChatGate\\.server\nrequests: 208 scheduled, 208 succeeded, 0 failed,"
+                            + " 0 timed out, 0 cancelled \\(200 measured\\)\nreports: .+ChatGate.chat$");
         } finally {
             ChatGate.server = null;
         }

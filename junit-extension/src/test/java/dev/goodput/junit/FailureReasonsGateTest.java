@@ -122,6 +122,7 @@ class FailureReasonsGateTest {
 
         assertThat(Files.readString(reports.resolve("index.html")))
                 .contains("<td>run</td><td>22</td><td>0.00 req/s</td><td>n/a</td><td>100.00 %</td><td></td>"
+                        + "<td><div class=\"reason\">p50 TTFT INCONCLUSIVE (no samples)</div></td>"
                         + "<td><div class=\"reason\">22 x " + escaped + "</div></td>");
     }
 

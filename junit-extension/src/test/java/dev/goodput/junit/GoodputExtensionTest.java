@@ -12,6 +12,7 @@ import static org.junit.platform.testkit.engine.TestExecutionResultConditions.me
 
 import dev.goodput.core.Load;
 import dev.goodput.core.Outcome;
+import dev.goodput.core.RunLength;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.Verdict;
 import dev.goodput.core.WorkloadSpec;
@@ -306,6 +307,48 @@ class GoodputExtensionTest {
         @LoadProfile(rate = 200, requests = LoadProfile.AUTO)
         @Slo(metric = GOODPUT, atLeast = 1)
         void nothingToSizeFor() {}
+    }
+
+    @GoodputTest
+    @SimulatedServer(preset = "fixed")
+    static class LastsUntilDecided {
+        static RunResult captured;
+
+        @org.junit.jupiter.api.Test
+        @Workload(inputTokens = 8, outputTokens = 2)
+        @LoadProfile(rate = 50, requests = 2000, untilDecidedFrom = 100, warmupRequests = 4)
+        @Slo(metric = TTFT, percentile = 90, atMost = 2000)
+        void gate(RunResult result) {
+            captured = result;
+        }
+
+        @org.junit.jupiter.api.Test
+        @LoadProfile(rate = 200, untilDecidedFrom = 100, durationSeconds = 1)
+        @Slo(metric = TTFT, percentile = 90, atMost = 2000)
+        void noMaximum() {}
+    }
+
+    @Test
+    void should_stop_a_run_that_lasts_until_decided_at_its_first_deciding_look() {
+        Events events = execute(LastsUntilDecided.class, Map.of()).testEvents();
+
+        assertThat(failureMessages(events))
+                .containsExactly(Map.entry(
+                        "noMaximum",
+                        "@LoadProfile on LastsUntilDecided.noMaximum(): untilDecidedFrom = 100 needs requests as the"
+                                + " run's maximum, a count, not none"));
+        RunResult result = LastsUntilDecided.captured;
+        // A bound 30 times the server's TTFT is decided as soon as the look has effective samples enough for a p90's
+        // upper bound, on a quiet machine at the first; the result judges exactly the deciding look's requests.
+        assertThat(result.runLength().decided()).isTrue();
+        assertThat(result.runLength().looks()).isNotEmpty();
+        RunLength.Look deciding =
+                result.runLength().looks().get(result.runLength().looks().size() - 1);
+        assertThat(deciding.undecided()).isZero();
+        assertThat(result.accounting().measured()).isEqualTo(deciding.measuredRequests());
+        assertThat(result.verdicts()).extracting(v -> v.verdict()).containsOnly(Verdict.MET);
+        assertThat(result.runLength().stopReason())
+                .startsWith("decided at look " + deciding.number() + " of " + deciding.planned());
     }
 
     @Test
@@ -617,7 +660,8 @@ class GoodputExtensionTest {
             assertThat(message).contains("\n  " + verdict.describe() + "\n");
         }
         assertThat(result.verdicts().get(3).describe())
-                .matches("goodput: measured [0-9.]+ req/s \\(n=20\\), bound ≥ 1000.00 req/s: VIOLATED");
+                .matches(
+                        "goodput: measured [0-9.]+ req/s \\(95% CI [0-9.]+ req/s \\.\\. [0-9.]+ req/s, n=20(, effectively [0-9]+)?\\), bound ≥ 1000.00 req/s: VIOLATED");
     }
 
     @GoodputTest

@@ -4,8 +4,11 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.goodput.core.ObjectiveVerdict;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.TrialSummary;
+import dev.goodput.core.Verdict;
+import dev.goodput.core.compare.ChangeVerdict;
 import dev.goodput.core.compare.Comparison;
 import dev.goodput.core.compare.MetricChange;
 import dev.goodput.core.internal.report.Html;
@@ -25,7 +28,11 @@ import org.apiguardian.api.API;
  * The page of a gate with several trials or attempts or a baseline comparison: {@value #HTML_FILE} (listed by the
  * index instead of its trials' pages), {@value #MARKDOWN_FILE} and {@value #JSON_FILE}. It shows the gate's verdict,
  * the objectives judged over all trials, every attempt with its key figures and a link to its own report, the
- * variation between trials, and the comparison with the baseline.
+ * variation between trials, and the comparison with the baseline. A failed gate says first why it failed, and its
+ * trials show their own objectives, never a PASSED beside the gate's FAILED.
+ *
+ * <p>Longer than 300 lines because it writes one gate three ways (Markdown, JSON, HTML) from the same record, and
+ * the three must agree.
  *
  * @param title the gate's title
  * @param verdict {@code PASSED}, {@code FAILED} or {@code NO-OBJECTIVES}
@@ -91,6 +98,34 @@ public record GateReport(
                 + ")";
     }
 
+    /**
+     * Returns why the gate failed, the gravest first: a regression or an invalid comparison with the baseline, the
+     * objectives over all trials not met, a trial whose client could not keep up; empty unless the verdict is
+     * {@code FAILED}.
+     */
+    public List<String> why() {
+        if (!verdict.equals("FAILED")) {
+            return List.of();
+        }
+        List<String> why = new ArrayList<>();
+        if (comparison != null
+                && (comparison.verdict() == ChangeVerdict.REGRESSED || comparison.verdict() == ChangeVerdict.INVALID)) {
+            why.add(comparison.headline());
+        }
+        String unmet = HtmlReport.unmet(trials.verdicts());
+        if (!unmet.isEmpty()) {
+            why.add("objectives over " + trials.trials().size() + " trial(s) not met: " + unmet);
+        }
+        for (int i = 0; i < trials.trials().size(); i++) {
+            RunResult trial = trials.trials().get(i);
+            if (!trial.clientHealth().trustworthy()) {
+                why.add("trial " + (i + 1) + " is not trustworthy: "
+                        + trial.clientHealth().reason());
+            }
+        }
+        return why;
+    }
+
     /** Writes the three files into the directory and returns the HTML page. */
     public Path write(Path directory) {
         try {
@@ -114,6 +149,7 @@ public record GateReport(
                 .append(": ")
                 .append(verdict)
                 .append("\n\n");
+        why().forEach(line -> text.append("**FAILED**: ").append(line).append("\n\n"));
         text.append(trials.trials().size())
                 .append(" trial(s), ")
                 .append(attempts.size())
@@ -172,6 +208,7 @@ public record GateReport(
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("title", title);
         json.put("verdict", verdict);
+        json.put("why", why());
         json.put("trials", trials.trials().size());
         List<Map<String, Object>> runs = new ArrayList<>();
         for (Attempt attempt : attempts) {
@@ -230,11 +267,14 @@ public record GateReport(
                 .append(' ')
                 .append(Html.verdict(verdict))
                 .append("</h1>");
+        for (String line : why()) {
+            body.append("<p class=\"why\">").append(Html.verdict(verdict)).append(": ");
+            body.append(withVerdictMarked(line)).append("</p>");
+        }
         body.append("<h2>Objectives over all trials</h2>").append(HtmlReport.objectives(trials.verdicts()));
         body.append("<h2>Baseline</h2><p>").append(Html.escape(baselineNote)).append("</p>");
         if (comparison != null) {
-            body.append("<p>").append(Html.verdict(comparison.verdict().name())).append(' ');
-            body.append(Html.escape(comparison.headline())).append("</p>");
+            body.append("<p>").append(withVerdictMarked(comparison.headline())).append("</p>");
             List<List<Object>> rows = new ArrayList<>();
             for (MetricChange change : comparison.changes()) {
                 rows.add(List.of(
@@ -270,7 +310,7 @@ public record GateReport(
                     Html.markup("<a href=\"" + Html.escape(attempt.link()) + "\">trial " + attempt.trial()
                             + (attempt.attempt() > 1 ? " attempt " + attempt.attempt() : "") + "</a>"),
                     attempt.counted() ? "yes" : "no: " + attempt.repeatedBecause(),
-                    Html.markup(Html.verdict(HtmlReport.verdict(result))),
+                    Html.markup(trialObjectives(result)),
                     String.format(Locale.ROOT, "%.3f/s", TrialSummary.figure(result, "goodput")),
                     String.format(Locale.ROOT, "%.2f ms", TrialSummary.figure(result, "TTFT p50")),
                     String.format(Locale.ROOT, "%.2f ms", TrialSummary.figure(result, "TTFT p99")),
@@ -278,7 +318,18 @@ public record GateReport(
                     String.format(Locale.ROOT, "%.2f ms", TrialSummary.figure(result, "TPOT p99"))));
         }
         body.append(Html.table(
-                List.of("run", "counted", "verdict", "goodput", "TTFT p50", "TTFT p99", "TPOT p50", "TPOT p99"), rows));
+                List.of(
+                        "run",
+                        "counted",
+                        "its own objectives",
+                        "goodput",
+                        "TTFT p50",
+                        "TTFT p99",
+                        "TPOT p50",
+                        "TPOT p99"),
+                rows));
+        body.append("<p class=\"note\">Each trial's objectives are judged on that trial alone; the gate's verdict"
+                + " judges them over all trials together, with the comparison with the baseline.</p>");
         if (trials.trials().size() > 1) {
             body.append("<p class=\"note\">Variation between trials (coefficient of variation): ")
                     .append(Html.escape(String.join(", ", variationTexts())))
@@ -292,6 +343,40 @@ public record GateReport(
                         .mapToLong(t -> t.accounting().scheduled())
                         .sum()));
         meta.put(ReportIndex.BASELINE_META, baselineColumn());
+        meta.put(ReportIndex.WHY_META, String.join("; ", why()));
         return Html.page(title, verdict, meta, body.toString());
+    }
+
+    /**
+     * Escapes a line that starts with a comparison's verdict ({@code "REGRESSED vs baseline: ..."}) and colours
+     * that verdict, so it reads once and in its colour.
+     */
+    private static String withVerdictMarked(String line) {
+        for (ChangeVerdict change : ChangeVerdict.values()) {
+            if (line.startsWith(change.name() + " ")) {
+                return Html.verdict(change.name())
+                        + Html.escape(line.substring(change.name().length()));
+            }
+        }
+        return Html.escape(line);
+    }
+
+    /**
+     * Returns a trial's own objectives in short: all met, or the worst verdict among them and how many were not
+     * met, so a trial never reads PASSED beside a gate that FAILED.
+     */
+    private static String trialObjectives(RunResult result) {
+        List<ObjectiveVerdict> verdicts = result.verdicts();
+        long unmet = verdicts.stream().filter(v -> !v.isMet()).count();
+        if (verdicts.isEmpty()) {
+            return "none";
+        }
+        if (unmet == 0) {
+            return "<span class=\"MET\">all " + verdicts.size() + " met</span>";
+        }
+        Verdict worst = verdicts.stream().anyMatch(v -> v.verdict() == Verdict.VIOLATED)
+                ? Verdict.VIOLATED
+                : Verdict.INCONCLUSIVE;
+        return Html.verdict(worst.name()) + " (" + unmet + " of " + verdicts.size() + " not met)";
     }
 }

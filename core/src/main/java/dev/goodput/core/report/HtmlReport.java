@@ -63,6 +63,17 @@ public final class HtmlReport {
                 .append(Html.verdict(verdict(result)))
                 .append("</h1>");
         body.append("<h2>Objectives</h2>").append(objectives(result));
+        if (result.runLength().untilDecided()) {
+            body.append("<p class=\"note\">Run length: ")
+                    .append(Html.escape(result.runLength().stopReason()))
+                    .append(". Looks: ")
+                    .append(Html.escape(String.join(
+                            "; ",
+                            result.runLength().looks().stream()
+                                    .map(dev.goodput.core.RunLength.Look::describe)
+                                    .toList())))
+                    .append(".</p>");
+        }
         body.append("<h2 id=\"failures\">Failures</h2>").append(FailureSection.format(result));
         body.append("<h2>Configuration and environment</h2>").append(configuration(result));
         body.append("<h2>Metrics</h2>").append(metrics(result));
@@ -93,7 +104,27 @@ public final class HtmlReport {
                 result.failures().reasons().isEmpty()
                         ? ""
                         : result.failures().reasons().get(0).describe(ReportIndex.TOP_FAILURE_CHARS));
+        String why = unmet(result.verdicts());
+        if (!result.clientHealth().trustworthy()) {
+            why = (why.isEmpty() ? "" : why + "; ") + "client: "
+                    + result.clientHealth().reason();
+        }
+        figures.put(ReportIndex.WHY_META, why);
         return figures;
+    }
+
+    /**
+     * Returns the objectives not met, in short, for a verdict's reason: {@code "p90 TTFT VIOLATED; p99 TPOT
+     * INCONCLUSIVE (too few samples ...)"}; empty when every objective was met.
+     */
+    static String unmet(List<ObjectiveVerdict> verdicts) {
+        return String.join(
+                "; ",
+                verdicts.stream()
+                        .filter(v -> !v.isMet())
+                        .map(v -> v.objective().statisticName() + " " + v.verdict()
+                                + (v.reason() == null ? "" : " (" + v.reason() + ")"))
+                        .toList());
     }
 
     static String objectives(RunResult result) {
@@ -121,7 +152,9 @@ public final class HtmlReport {
                     interval,
                     verdict.objective().comparison().symbol() + " "
                             + Units.format(metric, verdict.objective().threshold()),
-                    Long.toString(verdict.sampleCount()),
+                    verdict.isCorrelated()
+                            ? verdict.sampleCount() + " (effectively " + Math.round(verdict.effectiveCount()) + ")"
+                            : Long.toString(verdict.sampleCount()),
                     Html.markup(Html.verdict(verdict.verdict().name())),
                     verdict.reason() == null ? "" : verdict.reason()));
         }

@@ -11,6 +11,7 @@ import dev.goodput.core.ConfidenceInterval;
 import dev.goodput.core.Metric;
 import dev.goodput.core.Objective;
 import dev.goodput.core.ObjectiveVerdict;
+import dev.goodput.core.RunLength;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.RunSpec;
 import dev.goodput.core.Summary;
@@ -34,6 +35,9 @@ import org.apiguardian.api.API;
  * <p>Latencies are in milliseconds (keys end in {@code _ms}); rates per second; ratios between 0 and 1. A
  * value that does not exist (no samples) is {@code null}. The API key never appears: the configuration holds
  * only the name of its environment variable.
+ *
+ * <p>Longer than 300 lines because result.json has one writer: each block (load, metrics, verdicts, run length,
+ * classes, tokens, client health, vLLM's names) is a short method beside the others, so the file reads as the schema.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class JsonReport {
@@ -93,6 +97,7 @@ public final class JsonReport {
             writeLoad(json, result);
             writeMetrics(json, result);
             writeVerdicts(json, result);
+            writeRunLength(json, result.runLength());
             writeClasses(json, result);
             json.writeObjectField("notes", result.notes());
             TokensJson.write(json, result);
@@ -223,6 +228,33 @@ public final class JsonReport {
         json.writeEndObject();
     }
 
+    /** Writes how long the run lasted and why it stopped; {@code until_decided: false} for a run of fixed length. */
+    private static void writeRunLength(JsonGenerator json, RunLength length) throws IOException {
+        json.writeObjectFieldStart("run_length");
+        json.writeBooleanField("until_decided", length.untilDecided());
+        if (length.untilDecided()) {
+            json.writeNumberField("look_confidence", length.lookConfidence());
+            json.writeBooleanField("decided", length.decided());
+            if (length.moreRequests().isPresent()) {
+                json.writeNumberField(
+                        "more_requests_to_decide", length.moreRequests().getAsLong());
+            }
+            json.writeStringField("stop_reason", length.stopReason());
+            json.writeArrayFieldStart("looks");
+            for (RunLength.Look look : length.looks()) {
+                json.writeStartObject();
+                json.writeNumberField("look", look.number());
+                json.writeNumberField("planned", look.planned());
+                json.writeNumberField("measured_requests", look.measuredRequests());
+                json.writeNumberField("decided", look.decided());
+                json.writeNumberField("undecided", look.undecided());
+                json.writeEndObject();
+            }
+            json.writeEndArray();
+        }
+        json.writeEndObject();
+    }
+
     private static void writeVerdicts(JsonGenerator json, RunResult result) throws IOException {
         json.writeArrayFieldStart("verdicts");
         for (ObjectiveVerdict verdict : result.verdicts()) {
@@ -241,6 +273,7 @@ public final class JsonReport {
                 json.writeStringField("ci_method", interval.method());
             }
             json.writeNumberField("samples", verdict.sampleCount());
+            number(json, "effective_samples", verdict.effectiveCount());
             json.writeStringField("reason", verdict.reason());
             json.writeStringField("text", verdict.describe());
             json.writeEndObject();

@@ -18,9 +18,10 @@ import java.util.stream.Stream;
 import org.apiguardian.api.API;
 
 /**
- * Writes {@value #FILE} into a report directory: one row per test's page ({@value Reports#HTML_FILE} or {@value
- * Reports#SWEEP_HTML_FILE}) found below it, with the verdict the page carries and, for a run, its key figures
- * (requests, goodput, p99 TTFT, error rate) and its most frequent failure reason. Rewritten after every test, so it
+ * Writes {@value #FILE} into a report directory: one row per test's page ({@value Reports#HTML_FILE}, {@value
+ * Reports#SWEEP_HTML_FILE}, {@value GateReport#HTML_FILE} or {@value VariantComparison#HTML_FILE}) found below it,
+ * with the verdict the page carries, why it did not pass, its key figures (for a run requests, goodput, p99 TTFT,
+ * error rate; for a sweep its requests and max goodput rate) and its most frequent failure reason. Rewritten after every test, so it
  * always lists what the directory holds.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
@@ -35,6 +36,7 @@ public final class ReportIndex {
     static final String ERROR_RATE_META = "goodput-error-rate";
     static final String TOP_FAILURE_META = "goodput-top-failure";
     static final String BASELINE_META = "goodput-baseline";
+    static final String WHY_META = "goodput-why";
 
     /** The longest top failure reason a page's head carries. */
     static final int TOP_FAILURE_CHARS = 200;
@@ -71,6 +73,7 @@ public final class ReportIndex {
                     entry.ttftP99(),
                     entry.errorRate(),
                     entry.baselineChange(),
+                    Html.markup("<div class=\"reason\">" + Html.escape(entry.why()) + "</div>"),
                     Html.markup("<div class=\"reason\">" + Html.escape(entry.topFailure()) + "</div>")));
         }
         String body = "<h1>Goodput reports</h1><p class=\"note\">" + rows.size() + " report(s) under "
@@ -86,6 +89,7 @@ public final class ReportIndex {
                                 "p99 TTFT",
                                 "error rate",
                                 "vs baseline",
+                                "why not passed",
                                 "top failure reason"),
                         rows)
                 + (historyFile == null ? "" : HistoryCharts.section(historyFile, links));
@@ -123,6 +127,7 @@ public final class ReportIndex {
                         meta(head, ERROR_RATE_META, ""),
                         meta(head, TOP_FAILURE_META, ""),
                         meta(head, BASELINE_META, ""),
+                        meta(head, WHY_META, ""),
                         Files.getLastModifiedTime(page).toInstant()));
             }
         } catch (IOException e) {
@@ -143,18 +148,32 @@ public final class ReportIndex {
     }
 
     private static String kind(Path page) {
-        String name = page.getFileName().toString();
-        return name.equals(Reports.SWEEP_HTML_FILE) ? "sweep" : name.equals(GateReport.HTML_FILE) ? "gate" : "run";
+        return switch (page.getFileName().toString()) {
+            case Reports.SWEEP_HTML_FILE -> "sweep";
+            case GateReport.HTML_FILE -> "gate";
+            case VariantComparison.HTML_FILE -> "variants";
+            default -> "run";
+        };
     }
 
     private static boolean isTestPage(Path file) {
         String name = file.getFileName().toString();
-        if (name.equals(Reports.SWEEP_HTML_FILE) || name.equals(GateReport.HTML_FILE)) {
+        Path parent = file.getParent();
+        // A test run against several server variants has one page for them all, which links to each variant's
+        // own page below it; the index lists that page (and its verdict under the test's require policy), not a
+        // variant that failed while the test passed.
+        if (parent != null
+                && parent.getParent() != null
+                && Files.exists(parent.getParent().resolve(VariantComparison.HTML_FILE))) {
+            return false;
+        }
+        if (name.equals(Reports.SWEEP_HTML_FILE)
+                || name.equals(GateReport.HTML_FILE)
+                || name.equals(VariantComparison.HTML_FILE)) {
             return true;
         }
         // A sweep's own runs sit in run-NN directories below its page, a gate's trials in trial-N directories below
         // its gate page, and a gate page beside a run's page stands for it; the index lists the sweep or gate.
-        Path parent = file.getParent();
         if (parent == null) {
             return name.equals(Reports.HTML_FILE);
         }

@@ -3,6 +3,9 @@ package dev.goodput.core.report;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.goodput.core.Metric;
+import dev.goodput.core.ObjectiveVerdict;
+import dev.goodput.core.RunResult;
+import dev.goodput.core.Verdict;
 import dev.goodput.core.internal.Units;
 import dev.goodput.core.internal.report.Html;
 import dev.goodput.core.internal.report.SweepCharts;
@@ -14,8 +17,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.IntFunction;
 import org.apiguardian.api.API;
 
@@ -49,9 +54,11 @@ public final class SweepHtmlReport {
                         .map(knee -> String.format(
                                 Locale.ROOT,
                                 "knee at %.2f req/s offered (%.2f req/s achieved): past it, latency rises much"
-                                        + " faster than throughput",
+                                        + " faster than throughput (Kneedle on the median TTFT of all %d runs at"
+                                        + " a set rate, search runs included)",
                                 knee.offeredRate(),
-                                knee.throughput()))
+                                knee.throughput(),
+                                result.curve().size()))
                         .orElse("no knee: latency did not at least double across the curve")))
                 .append("</p>");
         if (!result.spec().base().objectives().isEmpty()) {
@@ -82,7 +89,21 @@ public final class SweepHtmlReport {
         body.append("<h2>The curve</h2><div class=\"charts\">");
         SweepCharts.all(result).forEach(body::append);
         body.append("</div><h2>Runs</h2>").append(runs(result, runLink));
-        return Html.page(title, verdict, body.toString());
+        Map<String, String> meta = new LinkedHashMap<>();
+        meta.put(
+                ReportIndex.REQUESTS_META,
+                Long.toString(result.points().stream()
+                        .mapToLong(point -> point.result().accounting().scheduled())
+                        .sum()));
+        meta.put(
+                ReportIndex.GOODPUT_META,
+                Double.isNaN(result.maxGoodputRate())
+                        ? ""
+                        : String.format(Locale.ROOT, "max %.2f req/s", result.maxGoodputRate()));
+        meta.put(
+                ReportIndex.WHY_META,
+                verdict.equals("FAILED") ? result.maxGoodput().describe() : "");
+        return Html.page(title, verdict, meta, body.toString());
     }
 
     /** Writes the page to a file, creating its directory. */
@@ -93,6 +114,23 @@ public final class SweepHtmlReport {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file, e);
         }
+    }
+
+    /**
+     * Returns a run's objectives cell: PASSED, or the worst verdict among its objectives (VIOLATED before
+     * INCONCLUSIVE) with each objective that was not met and why, so a failed run says what failed it.
+     */
+    static String objectives(RunResult result) {
+        List<ObjectiveVerdict> unmet =
+                result.verdicts().stream().filter(v -> !v.isMet()).toList();
+        if (unmet.isEmpty()) {
+            return Html.verdict(HtmlReport.verdict(result));
+        }
+        Verdict worst =
+                unmet.stream().anyMatch(v -> v.verdict() == Verdict.VIOLATED) ? Verdict.VIOLATED : Verdict.INCONCLUSIVE;
+        StringBuilder cell = new StringBuilder(Html.verdict(worst.name())).append("<div class=\"reason\">");
+        unmet.forEach(v -> cell.append(Html.escape(v.describe())).append('\n'));
+        return cell.append("</div>").toString();
     }
 
     private static String runs(SweepResult result, IntFunction<String> runLink) {
@@ -116,7 +154,7 @@ public final class SweepHtmlReport {
                     Units.format(
                             Metric.TPOT, r.summary(Metric.TPOT).percentiles().getOrDefault(90.0, Double.NaN)),
                     Units.format(Metric.ERROR_RATE, point.errorRate()),
-                    Html.markup(Html.verdict(HtmlReport.verdict(r))),
+                    Html.markup(objectives(r)),
                     point.stoppedEarly() ? point.stopReason() : ""));
         }
         return Html.table(

@@ -226,7 +226,27 @@ public final class VariantComparison {
                 .append("<h2>Charts</h2><div class=\"charts\">");
         VariantCharts.all(variants).forEach(body::append);
         body.append("</div>");
-        return Html.page(title + " - variants", verdict, body.toString());
+        java.util.Map<String, String> meta = new java.util.LinkedHashMap<>();
+        meta.put(
+                ReportIndex.REQUESTS_META,
+                Long.toString(variants.stream()
+                        .mapToLong(variant -> variant.sweep()
+                                .map(sweep -> sweep.points().stream()
+                                        .mapToLong(point ->
+                                                point.result().accounting().scheduled())
+                                        .sum())
+                                .orElse(variant.result().accounting().scheduled()))
+                        .sum()));
+        List<String> failed = variants.stream()
+                .filter(variant -> !variant.passed())
+                .map(VariantOutcome::name)
+                .toList();
+        meta.put(
+                ReportIndex.WHY_META,
+                verdict.equals("PASSED") || failed.isEmpty()
+                        ? ""
+                        : "variants that failed: " + String.join(", ", failed));
+        return Html.page(title + " - variants", verdict, meta, body.toString());
     }
 
     /**

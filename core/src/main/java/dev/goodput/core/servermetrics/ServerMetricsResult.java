@@ -67,24 +67,51 @@ public record ServerMetricsResult(
     public record Series(String key, String label, String unit, double[] seconds, double[] values) {}
 
     /**
-     * One of the server's latency histograms, the difference between its last and first scrape of the run.
+     * One of the server's latency histograms, the difference between its last and first scrape of the run. Its
+     * percentiles are known only to a bucket (vLLM's queue-time buckets start at 0.3 s), so each is the bucket
+     * that holds it, not a value interpolated inside that bucket; the mean is exact.
      *
      * @param key for example {@code server_ttft}
      * @param label for example {@code "server TTFT"}
      * @param count observations during the run
      * @param meanNanos the mean ({@code _sum / _count})
-     * @param p50Nanos the median, interpolated inside its bucket as Prometheus does
-     * @param p90Nanos the 90th percentile, likewise
-     * @param p99Nanos the 99th percentile, likewise
+     * @param p50 the bucket that holds the median
+     * @param p90 the bucket that holds the 90th percentile
+     * @param p99 the bucket that holds the 99th percentile
      */
     public record Distribution(
-            String key,
-            String label,
-            long count,
-            double meanNanos,
-            double p50Nanos,
-            double p90Nanos,
-            double p99Nanos) {}
+            String key, String label, long count, double meanNanos, Bucketed p50, Bucketed p90, Bucketed p99) {}
+
+    /**
+     * Where a percentile of a server histogram lies, as far as the histogram's buckets tell: above one bound and
+     * at or below the next.
+     *
+     * @param aboveNanos the bucket's lower bound: 0 for the first bucket
+     * @param atMostNanos the bucket's upper bound: infinite when the percentile lies past the highest finite bound
+     */
+    public record Bucketed(double aboveNanos, double atMostNanos) {
+
+        /**
+         * Returns what the buckets support, in milliseconds: {@code "≤ 300 ms"} in the first bucket,
+         * {@code "250 .. 500 ms"} in a later one, {@code "> 60000 ms"} past the highest bound.
+         */
+        public String describe() {
+            if (atMostNanos == Double.POSITIVE_INFINITY) {
+                return "> " + milliseconds(aboveNanos) + " ms";
+            }
+            if (aboveNanos <= 0) {
+                return "≤ " + milliseconds(atMostNanos) + " ms";
+            }
+            return milliseconds(aboveNanos) + " .. " + milliseconds(atMostNanos) + " ms";
+        }
+
+        private static String milliseconds(double nanos) {
+            return java.math.BigDecimal.valueOf(nanos / 1e6)
+                    .round(new java.math.MathContext(6))
+                    .stripTrailingZeros()
+                    .toPlainString();
+        }
+    }
 
     /**
      * A series of no known meaning: its first and last value and its range over the run.

@@ -13,8 +13,8 @@ import org.apiguardian.api.API;
  * @param spec what was swept
  * @param points every run in the order made: probes, grid, search
  * @param maxGoodput the max goodput rate found from every rated run
- * @param knee the grid run past which latency rises much faster than load, or {@code null} when the curve shows
- *     none
+ * @param knee the run past which latency rises much faster than load, found on every rated run (grid and
+ *     search), or {@code null} when the curve shows none
  * @param notes what the sweep skipped or cut short and why (for example a grid ended by over-saturation)
  */
 @API(status = EXPERIMENTAL, since = "0.1")

@@ -43,7 +43,13 @@ class ReportsTest {
         assertThat(json.at("/metrics/ttft_ms/p90").asDouble()).isCloseTo(185.0, within(1e-9));
         assertThat(json.at("/metrics/ttft_ms/count").asLong()).isEqualTo(4);
         assertThat(json.at("/metrics/goodput").asDouble()).isCloseTo(3.0, within(1e-9));
-        assertThat(json.at("/verdicts/1/verdict").asText()).isEqualTo("MET");
+        // Five measured requests cannot show a rate of 3/s is at least 1.5/s: the interval over the window's time
+        // bins holds the bound, and the verdict names how many samples it was worth.
+        assertThat(json.at("/verdicts/1/verdict").asText()).isEqualTo("INCONCLUSIVE");
+        assertThat(json.at("/verdicts/1/ci_lower").asDouble()).isLessThan(1.5);
+        assertThat(json.at("/verdicts/1/ci_method").asText()).startsWith("batch means over 64 time bins");
+        assertThat(json.at("/verdicts/1/effective_samples").asDouble()).isBetween(1.0, 5.0);
+        assertThat(json.at("/run_length/until_decided").asBoolean()).isFalse();
         assertThat(json.at("/verdicts/0/measured").asDouble()).isCloseTo(185.0, within(1e-9));
         assertThat(json.at("/tokens/token_count_source/usage").asLong()).isEqualTo(4);
         assertThat(json.at("/client_health/trustworthy").asBoolean()).isTrue();
@@ -91,7 +97,8 @@ class ReportsTest {
                         + "load: offered 5.00 req/s, achieved 10.00 req/s, window 1.00 s, peak in flight 3\n")
                 .contains("goodput: 3.00 req/s (3 good requests, SLO attainment 60.00 %, error rate 20.00 %)")
                 .contains("p90 TTFT: measured 185.00 ms")
-                .contains("goodput: measured 3.00 req/s (n=5), bound ≥ 1.50 req/s: MET");
+                .contains("goodput: measured 3.00 req/s (95% CI 0.00 req/s .. ")
+                .contains("bound ≥ 1.50 req/s: INCONCLUSIVE (the 95% CI straddles the bound)");
         assertThat(text.lines()
                         .filter(line -> line.startsWith("TTFT "))
                         .findFirst()
@@ -246,12 +253,14 @@ class ReportsTest {
 
         assertThat(ReportIndex.write(reports))
                 .content()
-                .contains(
-                        "<tr><th>test</th><th>verdict</th><th>kind</th><th>requests</th><th>goodput</th>"
-                                + "<th>p99 TTFT</th><th>error rate</th><th>vs baseline</th><th>top failure reason</th></tr>"
-                                + "<tr><td><a href=\"Sample/gate/report.html\">Sample.gate()</a></td>"
-                                + "<td><span class=\"FAILED\">FAILED</span></td><td>run</td><td>7</td><td>3.00 req/s</td>"
-                                + "<td>198.50 ms</td><td>20.00 %</td><td></td><td><div class=\"reason\">1 x HTTP 500</div></td></tr>");
+                .contains("<tr><th>test</th><th>verdict</th><th>kind</th><th>requests</th><th>goodput</th>"
+                        + "<th>p99 TTFT</th><th>error rate</th><th>vs baseline</th><th>why not passed</th>"
+                        + "<th>top failure reason</th></tr>"
+                        + "<tr><td><a href=\"Sample/gate/report.html\">Sample.gate()</a></td>"
+                        + "<td><span class=\"FAILED\">FAILED</span></td><td>run</td><td>7</td><td>3.00 req/s</td>"
+                        + "<td>198.50 ms</td><td>20.00 %</td><td></td><td><div class=\"reason\">p90 TTFT INCONCLUSIVE (n=4 is too few for a 95% upper bound"
+                        + " on p90; need at least 36)</div></td>"
+                        + "<td><div class=\"reason\">1 x HTTP 500</div></td></tr>");
     }
 
     @Test

@@ -167,6 +167,123 @@ class SweepAgainstSimulatedServerTest {
         System.out.println("screenshots: " + sweepPng.toAbsolutePath() + ", " + runPng.toAbsolutePath());
     }
 
+    /** Marks each element the selector finds with its computed font weight and colour, for the DOM dump. */
+    private static final String STYLE_PROBE = "<script>document.querySelectorAll('%s').forEach(function(e){"
+            + "var c=getComputedStyle(e);e.setAttribute('data-weight',c.fontWeight);"
+            + "e.setAttribute('data-color',c.color);e.setAttribute('data-background',c.backgroundColor);});</script>";
+
+    private static Path withStyleProbe(Path page, String selector) throws java.io.IOException {
+        String html = Files.readString(page);
+        int end = html.lastIndexOf("</body>");
+        Path probed = page.resolveSibling("probed-" + page.getFileName());
+        Files.writeString(
+                probed,
+                html.substring(0, end) + String.format(Locale.ROOT, STYLE_PROBE, selector) + html.substring(end));
+        return probed;
+    }
+
+    @Test
+    void should_show_a_failed_gates_worst_news_first_and_boldest_and_index_every_page_with_why_in_a_browser(
+            @org.junit.jupiter.api.io.TempDir Path directory) throws Exception {
+        var trials =
+                result.curve().subList(0, 2).stream().map(SweepPoint::result).toList();
+        var comparison = new dev.goodput.core.compare.Comparison(
+                dev.goodput.core.compare.ChangeVerdict.REGRESSED,
+                List.of(),
+                List.of(
+                        new dev.goodput.core.compare.MetricChange(
+                                "TPOT p50",
+                                true,
+                                10.0,
+                                11.5,
+                                0.15,
+                                0.11,
+                                0.19,
+                                dev.goodput.core.compare.ChangeVerdict.REGRESSED,
+                                "bootstrap"),
+                        new dev.goodput.core.compare.MetricChange(
+                                "TTFT p99",
+                                true,
+                                100,
+                                104,
+                                0.04,
+                                -0.08,
+                                0.16,
+                                dev.goodput.core.compare.ChangeVerdict.INCONCLUSIVE,
+                                "bootstrap")),
+                List.of(),
+                0.10,
+                0.95,
+                2,
+                2);
+        List<dev.goodput.core.report.GateReport.Attempt> attempts = new java.util.ArrayList<>();
+        for (int i = 0; i < trials.size(); i++) {
+            Reports.writeAll(trials.get(i), directory.resolve("Gate/chat/trial-" + (i + 1)), "trial " + (i + 1));
+            attempts.add(new dev.goodput.core.report.GateReport.Attempt(
+                    i + 1, 1, "trial-" + (i + 1) + "/report.html", trials.get(i), true, null));
+        }
+        Path gatePage = new dev.goodput.core.report.GateReport(
+                        "Gate.chat()",
+                        "FAILED",
+                        dev.goodput.core.TrialSummary.of(trials),
+                        attempts,
+                        comparison,
+                        "compared with baseline.json")
+                .write(directory.resolve("Gate/chat"));
+        Path variants = directory.resolve("Variants/chat");
+        Reports.writeAll(trials.get(0), variants.resolve("fast"), "Variants.chat() - fast");
+        Reports.writeAll(result.curve().get(result.curve().size() - 1).result(), variants.resolve("slow"), "slow");
+        dev.goodput.core.report.VariantComparison.of(
+                        "Variants.chat()",
+                        List.of(
+                                dev.goodput.core.report.VariantOutcome.ofRun("fast", trials.get(0), true),
+                                dev.goodput.core.report.VariantOutcome.ofRun(
+                                        "slow",
+                                        result.curve()
+                                                .get(result.curve().size() - 1)
+                                                .result(),
+                                        false)))
+                .writeAll(variants, "PASSED");
+        Reports.writeSweep(result, directory.resolve("Sweep/rates"), "Sweep.rates()", "PASSED");
+        Path index = ReportIndex.write(directory);
+
+        HeadlessChromium chromium = HeadlessChromium.requireInstalled();
+        Path screenshots = Path.of("target", "screenshots");
+        String gateDom = chromium.dumpDom(
+                        withStyleProbe(gatePage, "h1 .FAILED, .why .FAILED, td .REGRESSED, td .INCONCLUSIVE, td .MET"),
+                        screenshots)
+                .stdout();
+        assertThat(gateDom).contains("data-rendered=\"true\"");
+        assertThat(gateDom.substring(gateDom.indexOf("<body")))
+                .as("the gate page's text")
+                .doesNotContain("REGRESSED REGRESSED", "PASSED");
+        // The page opens with the gate's verdict on red and the reason, the regression in red and at least as bold
+        // as the inconclusive change beside it.
+        assertThat(gateDom)
+                .containsPattern(
+                        "<h1>Gate.chat\\(\\) <span class=\"FAILED\" data-weight=\"700\" data-color=\"rgb\\(255, 255, 255\\)\" "
+                                + "data-background=\"rgb\\(192, 21, 27\\)\">FAILED</span></h1><p class=\"why\">")
+                .contains("<td><span class=\"REGRESSED\" data-weight=\"700\" data-color=\"rgb(192, 21, 27)\"")
+                .contains("<td><span class=\"INCONCLUSIVE\" data-weight=\"600\"");
+        Files.delete(gatePage.resolveSibling("probed-" + gatePage.getFileName()));
+
+        String indexDom = chromium.dumpDom(index, screenshots).stdout();
+        long sweepRequests = result.points().stream()
+                .mapToLong(point -> point.result().accounting().scheduled())
+                .sum();
+        assertThat(indexDom)
+                .contains("data-rendered=\"true\"")
+                .contains("<a href=\"Gate/chat/gate.html\">Gate.chat()</a>")
+                .contains("<div class=\"reason\">REGRESSED vs baseline: TPOT p50 +15.0 %</div>")
+                .contains("<a href=\"Variants/chat/variants.html\">")
+                .doesNotContain("slow/report.html", "trial-1/report.html")
+                .contains(String.format(
+                        Locale.ROOT,
+                        "<td>sweep</td><td>%d</td><td>max %.2f req/s</td>",
+                        sweepRequests,
+                        result.maxGoodputRate()));
+    }
+
     private static void print(SweepResult result) {
         for (SweepPoint point : result.points()) {
             System.out.printf(

@@ -40,8 +40,8 @@ final class SessionSummary {
                 .append(reportDirectory.toAbsolutePath().normalize())
                 .append("`\n\n")
                 .append(
-                        "| test | verdict | requests | goodput | p99 TTFT | error rate | vs baseline | top failure reason | report |\n")
-                .append("|---|---|---:|---:|---:|---:|---|---|---|\n");
+                        "| test | verdict | requests | goodput | p99 TTFT | error rate | vs baseline | why not passed | top failure reason | report |\n")
+                .append("|---|---|---:|---:|---:|---:|---|---|---|---|\n");
         for (IndexedReport gate : gates) {
             text.append("| ")
                     .append(String.join(
@@ -53,6 +53,7 @@ final class SessionSummary {
                             cell(gate.ttftP99()),
                             cell(gate.errorRate()),
                             cell(gate.baselineChange()),
+                            cell(gate.why()),
                             cell(gate.topFailure()),
                             "[" + gate.kind() + "](" + gate.link().replace(" ", "%20") + ")"))
                     .append(" |\n");

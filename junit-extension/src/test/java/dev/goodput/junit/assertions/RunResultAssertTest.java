@@ -173,10 +173,11 @@ class RunResultAssertTest {
 
     @Test
     void should_pass_when_every_objective_was_met() {
+        // Ten requests decide what they can: a rate far below the measured one, and no error at all.
         RunResult run = SampleRuns.tenSuccesses()
                 .objectives(
-                        Objective.of(Metric.GOODPUT).atLeast(3.5),
-                        Objective.of(Metric.ERROR_RATE).atMost(0.01))
+                        Objective.of(Metric.GOODPUT).atLeast(0.5),
+                        Objective.of(Metric.ERROR_RATE).atMost(0))
                 .build();
 
         assertThatNoException().isThrownBy(() -> assertThat(run).hasAllObjectivesMet());
@@ -191,9 +192,9 @@ class RunResultAssertTest {
     void should_fail_listing_every_verdict_when_an_objective_was_not_met() {
         RunResult run = SampleRuns.tenSuccesses()
                 .objectives(
-                        Objective.of(Metric.GOODPUT).atLeast(5),
-                        Objective.of(Metric.ERROR_RATE).atMost(0.01),
-                        Objective.of(Metric.REQUEST_THROUGHPUT).atLeast(10))
+                        Objective.of(Metric.GOODPUT).atLeast(50),
+                        Objective.of(Metric.ERROR_RATE).atMost(0),
+                        Objective.of(Metric.REQUEST_THROUGHPUT).atLeast(100))
                 .build();
 
         assertThatThrownBy(() -> assertThat(run).hasAllObjectivesMet())

@@ -134,6 +134,22 @@ class SessionSummaryListenerTest {
     }
 
     @Test
+    void should_count_a_test_against_server_variants_once_with_the_verdict_the_build_gives_it() throws Exception {
+        // Two variants under @ServerVariants(require = ANY): the slow one fails its objective, the test passes. The
+        // summary once counted each variant's page, so a green build read "1 failed" (issue 33).
+        launch(
+                new SessionSummaryListener(name -> null, Clock.systemUTC()),
+                Class.forName("dev.goodput.junit.ServerVariantsTest$AnyWillDo"));
+
+        String summary = Files.readString(reports.resolve("summary.md"));
+        assertThat(summary)
+                .contains("1 gate(s) in this session, 0 failed;")
+                .contains("| AnyWillDo.gate - variants | PASSED | 40 | ")
+                .contains(" | [variants](AnyWillDo/gate/variants.html) |")
+                .doesNotContain("**FAILED**", "slow/report.html");
+    }
+
+    @Test
     void should_write_nothing_when_the_session_ran_no_gate() throws IOException {
         earlierPage();
         Path stepSummary = github.resolve("step-summary.md");

@@ -32,6 +32,9 @@ import java.util.function.LongFunction;
  * object's monitor; requests are never called while it is held except to mark them sent and cancel them, which is
  * safe because a request calls back only outside its own monitor. The transport is handed a dispatched attempt
  * after the monitor is released ({@link #startDispatched()}, {@link AttemptStarter}).
+ *
+ * <p>Longer than 300 lines because it holds the one life cycle every request goes through (created, dispatched,
+ * retried, ended, cancelled) and the run's end, under one monitor whose contract must be read in one place.
  */
 public abstract class LoadDriver {
 
@@ -75,8 +78,8 @@ public abstract class LoadDriver {
     private boolean measuredCreated;
 
     /**
-     * Told when every measured request before a look's end has ended, outside the driver's monitor, on the thread
-     * that ended the last of them.
+     * Told when every measured request before a look's end has ended, on the thread that ended the last of them and
+     * under the driver's monitor: it must only queue the look, never take a lock of the driver's on another thread.
      */
     @FunctionalInterface
     public interface LookListener {
@@ -244,14 +247,19 @@ public abstract class LoadDriver {
      */
     private void onFinished(InFlightRequest request, FinishedRequest finishedRequest) {
         List<TaskScheduler.Cancellable> armed;
-        LookTracker.Ready look = null;
         synchronized (this) {
             if (!unfinished.remove(request)) {
                 return;
             }
             recorder.record(finishedRequest);
             if (lookTracker != null && finishedRequest.record().phase() == Phase.MEASURED) {
-                look = lookTracker.measuredEnded(finishedRequest.record().index());
+                LookTracker.Ready look =
+                        lookTracker.measuredEnded(finishedRequest.record().index());
+                if (look != null) {
+                    // Under the monitor, before the run can finish: the look is only queued, and a result taken
+                    // after finished() must find it.
+                    lookListener.lookReady(look.look(), look.endIndex());
+                }
             }
             ended++;
             if (!finishedRequest.record().isSuccess()) {
@@ -262,9 +270,6 @@ public abstract class LoadDriver {
             checkFinished();
         }
         AttemptTimeouts.disarm(armed);
-        if (look != null) {
-            lookListener.lookReady(look.look(), look.endIndex());
-        }
         startDispatched();
     }
 

@@ -9,7 +9,8 @@ import java.util.Optional;
  * When a run that lasts until decided looks at its objectives, and at what confidence: at its first look's count of
  * measured requests, then each time that count has doubled, last at every measured request of its maximum (a step
  * to the maximum shorter than a quarter of it is merged into the last look); each look at the confidence
- * {@link SequentialBoundary} gives for these looks, so that all of them together keep the run's.
+ * {@link SequentialBoundary} gives for these looks (rounded up to a tenth of a percent), so that all of them together
+ * keep the run's.
  *
  * @param measuredCounts the measured requests of each look, increasing
  * @param lookConfidence the confidence of each look's intervals
@@ -39,7 +40,9 @@ public record LookPlan(long[] measuredCounts, double lookConfidence) {
         }
         counts[looks++] = measured;
         long[] planned = Arrays.copyOf(counts, looks);
-        return Optional.of(new LookPlan(planned, SequentialBoundary.lookConfidence(planned, confidence)));
+        // Rounded up to a tenth of a percent: a level a report can print, and never less than the boundary asks.
+        double level = Math.ceil(SequentialBoundary.lookConfidence(planned, confidence) * 1000) / 1000;
+        return Optional.of(new LookPlan(planned, Math.min(level, 0.9999)));
     }
 
     /** Returns the number of looks planned. */

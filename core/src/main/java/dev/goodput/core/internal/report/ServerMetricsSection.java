@@ -6,6 +6,7 @@ import dev.goodput.core.RunResult;
 import dev.goodput.core.internal.Units;
 import dev.goodput.core.servermetrics.Deployment;
 import dev.goodput.core.servermetrics.ServerMetricsResult;
+import dev.goodput.core.servermetrics.ServerMetricsResult.Bucketed;
 import dev.goodput.core.servermetrics.ServerMetricsResult.Distribution;
 import dev.goodput.core.servermetrics.ServerMetricsResult.Figures;
 import dev.goodput.core.servermetrics.ServerMetricsResult.Series;
@@ -93,9 +94,9 @@ public final class ServerMetricsSection {
             json.writeStringField("name", distribution.key());
             json.writeNumberField("count", distribution.count());
             number(json, "mean_ms", distribution.meanNanos() / 1e6);
-            number(json, "p50_ms", distribution.p50Nanos() / 1e6);
-            number(json, "p90_ms", distribution.p90Nanos() / 1e6);
-            number(json, "p99_ms", distribution.p99Nanos() / 1e6);
+            bucketed(json, "p50", distribution.p50());
+            bucketed(json, "p90", distribution.p90());
+            bucketed(json, "p99", distribution.p99());
             json.writeEndObject();
         }
         json.writeEndArray();
@@ -180,11 +181,14 @@ public final class ServerMetricsSection {
                         d.label(),
                         Long.toString(d.count()),
                         ms(d.meanNanos()),
-                        ms(d.p50Nanos()),
-                        ms(d.p90Nanos()),
-                        ms(d.p99Nanos())));
+                        d.p50().describe(),
+                        d.p90().describe(),
+                        d.p99().describe()));
             }
             out.append(Html.table(List.of("server histogram", "n", "mean", "p50", "p90", "p99"), rows));
+            out.append("<p class=\"note\">A histogram knows its percentiles only to a bucket: each is the bucket"
+                    + " that holds it (≤ the first bound, between two bounds, or past the last); the mean is exact."
+                    + "</p>");
         }
         return out.toString();
     }
@@ -234,6 +238,17 @@ public final class ServerMetricsSection {
         }
         items.add(name);
         items.add(Double.isNaN(b) ? String.format(Locale.ROOT, format, a) : String.format(Locale.ROOT, format, a, b));
+    }
+
+    /**
+     * Writes a percentile as the bucket that holds it: {@code "p99": {"above_ms": 0, "at_most_ms": 300}}, with
+     * {@code at_most_ms} null past the highest finite bound.
+     */
+    private static void bucketed(JsonGenerator json, String name, Bucketed bucketed) throws IOException {
+        json.writeObjectFieldStart(name);
+        number(json, "above_ms", bucketed.aboveNanos() / 1e6);
+        number(json, "at_most_ms", bucketed.atMostNanos() / 1e6);
+        json.writeEndObject();
     }
 
     private static String ms(double nanos) {

@@ -1,6 +1,7 @@
 package dev.goodput.core.internal.report;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.goodput.core.Arrivals;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.SteadyState;
 import java.io.IOException;
@@ -14,7 +15,8 @@ public final class SteadyStateText {
     /**
      * Returns the console line, for example {@code "steady state: 1.21 s .. 19.80 s of the window (18.59 s), 912 of
      * 1000 measured requests (91%) inside; offered 100.02 req/s, achieved 99.87 req/s, mean in flight 199.6"}, with
-     * the window's times counted from the first measured request's intended start.
+     * the window's times counted from the first measured request's intended start. A closed loop has no offered
+     * rate: its line gives the rates at which requests started and ended, and the mean in flight of its users.
      */
     public static String line(RunResult result) {
         SteadyState steady = result.load().steadyState();
@@ -24,20 +26,35 @@ public final class SteadyStateText {
                     + (result.spec().judgeSteadyStateOnly() ? "; objectives inconclusive" : "");
         }
         long origin = result.load().windowStartNanos();
-        return String.format(
+        String window = String.format(
                 Locale.ROOT,
-                "steady state: %.2f s .. %.2f s of the window (%.2f s), %d of %d measured requests (%.0f%%) inside;"
-                        + " offered %.2f req/s, achieved %.2f req/s, mean in flight %.1f%s",
+                "steady state: %.2f s .. %.2f s of the window (%.2f s), %d of %d measured requests (%.0f%%) inside;",
                 (steady.startNanos() - origin) / 1e9,
                 (steady.endNanos() - origin) / 1e9,
                 steady.seconds(),
                 steady.requests(),
                 steady.measuredRequests(),
-                steady.share() * 100,
-                steady.offeredRate(),
-                steady.achievedRate(),
-                steady.meanInFlight(),
-                judged);
+                steady.share() * 100);
+        if (result.spec().load().arrivals() instanceof Arrivals.ClosedLoop closed) {
+            // No offered rate in a closed loop: its users' sends follow the server's answers.
+            return window
+                    + String.format(
+                            Locale.ROOT,
+                            " requests started %.2f/s and ended %.2f/s, mean in flight %.1f of %d users%s",
+                            steady.offeredRate(),
+                            steady.achievedRate(),
+                            steady.meanInFlight(),
+                            closed.users(),
+                            judged);
+        }
+        return window
+                + String.format(
+                        Locale.ROOT,
+                        " offered %.2f req/s, achieved %.2f req/s, mean in flight %.1f%s",
+                        steady.offeredRate(),
+                        steady.achievedRate(),
+                        steady.meanInFlight(),
+                        judged);
     }
 
     /** Writes the {@code steady_state} object; times are seconds from the first measured request's intended start. */

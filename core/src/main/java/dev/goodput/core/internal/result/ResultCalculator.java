@@ -33,6 +33,9 @@ import java.util.Map;
  * Turns what a run measured ({@link RunSnapshot}) into its result, exactly as {@code docs/metrics.md} defines the metrics: the
  * measurement window, the per-request and pooled distributions, the run-level rates, goodput, the verdicts,
  * the client's health and why the requests that failed did. A pure function of its inputs.
+ *
+ * <p>Longer than 300 lines because it is the one function from measurement to result that metrics.md defines;
+ * splitting it would spread one definition over several files.
  */
 public final class ResultCalculator {
 

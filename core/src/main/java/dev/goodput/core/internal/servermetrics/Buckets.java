@@ -1,6 +1,7 @@
 package dev.goodput.core.internal.servermetrics;
 
 import java.util.Arrays;
+import java.util.Optional;
 
 /**
  * A cumulative Prometheus histogram: upper bounds in ascending order (the last may be +Inf) with the count of
@@ -63,12 +64,54 @@ public record Buckets(double[] upperBounds, double[] cumulativeCounts, double su
      * Estimates quantile {@code q} as Prometheus' {@code histogram_quantile} does: linear interpolation inside
      * the bucket that holds the rank, the first bucket starting at 0 (or returning its bound when that is not
      * positive), and the highest finite bound when the rank falls in the +Inf bucket. Counts that dip (a scrape
-     * racing an observation) are evened out upwards first, as Prometheus does.
+     * racing an observation) are evened out upwards first, as Prometheus does. The interpolation is a guess the
+     * buckets cannot back; {@link #bucketOf(double)} says what they do know, and that is what the reports show.
      *
      * @param q the quantile, 0 to 1
      * @return the estimate in the unit of the bounds, or NaN when there are no observations
      */
     public double quantile(double q) {
+        Rank rank = rank(q);
+        if (rank == null) {
+            return Double.NaN;
+        }
+        if (rank.upper() == Double.POSITIVE_INFINITY) {
+            return rank.lower();
+        }
+        if (rank.lower() == Double.NEGATIVE_INFINITY) {
+            return rank.upper();
+        }
+        if (rank.inBucket() == 0) {
+            return rank.lower(); // only when q is 0 and the first bucket is empty
+        }
+        return rank.lower() + (rank.upper() - rank.lower()) * (rank.intoBucket() / rank.inBucket());
+    }
+
+    /**
+     * Returns the bucket that holds quantile {@code q}: all the buckets know of it is that it lies above the
+     * bucket's lower bound and at or below its upper bound. The first bucket starts at 0 (latencies are not
+     * negative; at minus infinity when its bound is not positive); past the highest finite bound the upper bound
+     * is infinite. Empty when there are no observations.
+     *
+     * @param q the quantile, 0 to 1
+     */
+    public Optional<Bucket> bucketOf(double q) {
+        Rank rank = rank(q);
+        return rank == null ? Optional.empty() : Optional.of(new Bucket(rank.lower(), rank.upper()));
+    }
+
+    /**
+     * Where a quantile lies as far as the buckets tell.
+     *
+     * @param lower the bound it lies above, 0 for the first bucket
+     * @param upper the bound it lies at or below, infinite past the highest finite bound
+     */
+    public record Bucket(double lower, double upper) {}
+
+    /** The bucket that holds a rank, with how many observations it holds and how far into them the rank is. */
+    private record Rank(double lower, double upper, double inBucket, double intoBucket) {}
+
+    private Rank rank(double q) {
         if (!(q >= 0 && q <= 1)) {
             throw new IllegalArgumentException("q must be between 0 and 1, got " + q);
         }
@@ -87,26 +130,16 @@ public record Buckets(double[] upperBounds, double[] cumulativeCounts, double su
         int last = counts.length - 1;
         double observations = counts[last];
         if (observations == 0 || counts.length < 2) {
-            return Double.NaN;
+            return null;
         }
         double rank = q * observations;
         int bucket = 0;
         while (bucket < last && counts[bucket] < rank) {
             bucket++;
         }
-        if (bucket == last) {
-            return bounds[last - 1];
-        }
-        if (bucket == 0 && bounds[0] <= 0) {
-            return bounds[0];
-        }
-        double start = bucket == 0 ? 0 : bounds[bucket - 1];
         double below = bucket == 0 ? 0 : counts[bucket - 1];
-        double inBucket = counts[bucket] - below;
-        if (inBucket == 0) {
-            return start; // only when q is 0 and the first bucket is empty
-        }
-        return start + (bounds[bucket] - start) * ((rank - below) / inBucket);
+        double lower = bucket > 0 ? bounds[bucket - 1] : bounds[0] <= 0 ? Double.NEGATIVE_INFINITY : 0;
+        return new Rank(lower, bounds[bucket], counts[bucket] - below, rank - below);
     }
 
     /** Returns the mean observation, {@code sum / count}, or NaN when there are no observations. */

@@ -50,12 +50,17 @@ final class ServerFacts {
             String queue = distributions.stream()
                     .filter(d -> d.key().equals("server_queue_time"))
                     .findFirst()
-                    .map(d -> String.format(Locale.ROOT, ", waiting %.1f ms at p99", d.p99Nanos() / 1e6))
+                    .map(d -> String.format(
+                            Locale.ROOT,
+                            ", waiting %.1f ms on average and %s at p99",
+                            d.meanNanos() / 1e6,
+                            d.p99().describe()))
                     .orElse("");
             telling.add(String.format(
                     Locale.ROOT,
-                    "up to %s requests waited in the server's queue (mean %.1f)%s",
+                    "up to %s %s waited in the server's queue (mean %.1f)%s",
                     fmt(figures.peakWaiting()),
+                    figures.peakWaiting() == 1 ? "request" : "requests",
                     figures.meanWaiting(),
                     queue));
         }

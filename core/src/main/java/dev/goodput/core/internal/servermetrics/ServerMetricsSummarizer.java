@@ -7,6 +7,7 @@ import dev.goodput.core.RunResult;
 import dev.goodput.core.servermetrics.Deployment;
 import dev.goodput.core.servermetrics.ServerMetricsResult;
 import dev.goodput.core.servermetrics.ServerMetricsResult.BandwidthCheck;
+import dev.goodput.core.servermetrics.ServerMetricsResult.Bucketed;
 import dev.goodput.core.servermetrics.ServerMetricsResult.Distribution;
 import dev.goodput.core.servermetrics.ServerMetricsResult.Figures;
 import dev.goodput.core.servermetrics.ServerMetricsResult.RawSeries;
@@ -194,12 +195,18 @@ public final class ServerMetricsSummarizer {
                         signal.label(),
                         Math.round(overRun.count()),
                         overRun.mean() * 1e9,
-                        overRun.quantile(0.50) * 1e9,
-                        overRun.quantile(0.90) * 1e9,
-                        overRun.quantile(0.99) * 1e9));
+                        bucketed(overRun, 0.50),
+                        bucketed(overRun, 0.90),
+                        bucketed(overRun, 0.99)));
             }
         }
         return distributions;
+    }
+
+    /** The bucket holding quantile q, in nanoseconds; the histogram has observations, so there is one. */
+    private static Bucketed bucketed(Buckets buckets, double q) {
+        Buckets.Bucket bucket = buckets.bucketOf(q).orElseThrow();
+        return new Bucketed(Math.max(0, bucket.lower()) * 1e9, bucket.upper() * 1e9);
     }
 
     static Optional<BandwidthCheck> bandwidth(RunResult run, Deployment deployment, double meanBatch) {

@@ -24,6 +24,9 @@ import java.util.OptionalLong;
  * <p>When the samples come in the order they were taken ({@link Distribution#inOrder()}, as a run's per-request
  * metrics do), intervals account for correlation between successive samples: the mean's by {@link BatchMeans},
  * a percentile's by {@link CorrelatedQuantile}. Pooled histograms have no order and keep the plain intervals.
+ *
+ * <p>Longer than 300 lines because every kind of statistic a verdict can rest on (percentile, mean, max, rate,
+ * share, trials) is judged here, beside the one judgement they share, so that no two are judged differently.
  */
 public final class ObjectiveEvaluator {
 
@@ -99,7 +102,7 @@ public final class ObjectiveEvaluator {
      */
     public static ObjectiveVerdict evaluateValue(
             Objective slo, double value, ConfidenceInterval interval, long sampleCount, double effectiveCount) {
-        if (interval == null) {
+        if (interval == null || isAtTheEdgeOfAShare(slo)) {
             return evaluateValue(slo, value, sampleCount);
         }
         ObjectiveVerdict plain = evaluateValue(slo, value, sampleCount);
@@ -114,6 +117,20 @@ public final class ObjectiveEvaluator {
                 effectiveCount,
                 upper -> "too few requests or time batches for a " + Confidence.percent(interval.confidence())
                         + "% interval");
+    }
+
+    /**
+     * Returns whether the objective asks a share for all or nothing (an error rate of at most 0, an SLO attainment of
+     * at least 1): a claim about this run's requests, not about a long-run rate, which no interval could ever prove;
+     * it is judged on the run's value directly, so one failed request violates it.
+     */
+    private static boolean isAtTheEdgeOfAShare(Objective slo) {
+        return (slo.metric() == Metric.ERROR_RATE
+                        && slo.comparison() == Objective.Comparison.AT_MOST
+                        && slo.threshold() <= 0)
+                || (slo.metric() == Metric.SLO_ATTAINMENT
+                        && slo.comparison() == Objective.Comparison.AT_LEAST
+                        && slo.threshold() >= 1);
     }
 
     /**

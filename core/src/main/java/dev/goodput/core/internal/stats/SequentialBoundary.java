@@ -2,7 +2,7 @@ package dev.goodput.core.internal.stats;
 
 import java.util.Arrays;
 import java.util.Map;
-import java.util.SplittableRandom;
+import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -66,13 +66,13 @@ public final class SequentialBoundary {
             increments[i] = Math.sqrt(time - previous);
             previous = time;
         }
-        SplittableRandom random = new SplittableRandom(SEED);
+        Random random = new Random(SEED);
         double[] maxima = new double[PATHS];
         for (int path = 0; path < PATHS; path++) {
             double position = 0;
             double max = 0;
             for (int i = 0; i < k; i++) {
-                position += increments[i] * gaussian(random);
+                position += increments[i] * random.nextGaussian();
                 double z = Math.abs(position) / Math.sqrt(looks[i] / last);
                 max = Math.max(max, z);
             }
@@ -80,13 +80,6 @@ public final class SequentialBoundary {
         }
         Arrays.sort(maxima);
         return maxima[(int) Math.ceil(confidence * PATHS) - 1];
-    }
-
-    private static double gaussian(SplittableRandom random) {
-        // Box-Muller; one of the pair is enough here.
-        double u = 1 - random.nextDouble();
-        double v = random.nextDouble();
-        return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
     }
 
     /** The standard normal distribution function, through the error function's complement (Numerical Recipes). */

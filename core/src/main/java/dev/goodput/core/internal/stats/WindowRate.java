@@ -45,9 +45,10 @@ public record WindowRate(double rate, ConfidenceInterval interval, double effect
         BatchMeans batches = BatchMeans.of(rates);
         ConfidenceInterval interval = batches.meanInterval(confidence);
         double variance = variance(rates);
+        // A rate is never negative: a wide interval of a short run ends at 0.
         return new WindowRate(
                 batches.mean(),
-                new ConfidenceInterval(interval.lower(), interval.upper(), confidence, METHOD),
+                new ConfidenceInterval(Math.max(0, interval.lower()), interval.upper(), confidence, METHOD),
                 batches.effectiveCount(variance));
     }
 

@@ -5,6 +5,7 @@ import dev.goodput.core.RequestRecord;
 import dev.goodput.core.SteadyState;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import org.apache.commons.math3.stat.regression.SimpleRegression;
 
 /**
@@ -23,7 +24,9 @@ import org.apache.commons.math3.stat.regression.SimpleRegression;
  * </ol>
  *
  * <p>Fewer than {@value #MIN_REQUESTS} measured requests, or a window under {@value #MIN_BATCHES} batches, is too
- * little to tell a ramp from noise and reports no steady state with that reason.
+ * little to tell a ramp from noise and reports no steady state with that reason. So is one wave: requests all meant
+ * to start within less time than the median request took (a closed loop whose users each send once), which only
+ * drains.
  */
 public final class SteadyStateDetector {
 
@@ -58,6 +61,10 @@ public final class SteadyStateDetector {
                     n,
                     "too few measured requests to tell a ramp from noise (" + n + ", needs at least " + MIN_REQUESTS
                             + ")");
+        }
+        Optional<String> oneWave = oneWave(intended, ended);
+        if (oneWave.isPresent()) {
+            return SteadyState.notFound(n, oneWave.get());
         }
         LoadSeries series = LoadSeries.of(intended, dispatched, ended);
         // The in-flight count wanders slowly (it is a sum over a request's lifetime), which MSER mistakes for a
@@ -136,6 +143,37 @@ public final class SteadyStateDetector {
                 true, start, end, arrivals, n, arrivals / seconds, completions / seconds, meanInFlight, null);
     }
 
+    /**
+     * Returns why a run that was one wave has no steady state: its requests were all meant to start within less
+     * time than the median request took (a closed loop whose users each sent one request, all at once), so no
+     * request followed another's end and the load only drained. Binning such a run would cut nanoseconds of
+     * intended starts into batches and read rates of trillions a second.
+     */
+    private static Optional<String> oneWave(long[] intended, long[] ended) {
+        long first = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
+        for (long start : intended) {
+            first = Math.min(first, start);
+            last = Math.max(last, start);
+        }
+        long[] lifetimes = new long[intended.length];
+        for (int i = 0; i < intended.length; i++) {
+            lifetimes[i] = ended[i] - intended[i];
+        }
+        java.util.Arrays.sort(lifetimes);
+        long median = lifetimes[lifetimes.length / 2];
+        if (last - first >= median) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(
+                Locale.ROOT,
+                "the %d measured requests were one wave: all meant to start within %s, less than the median"
+                        + " request took (%s), so none waited for another's end and the load only drained",
+                intended.length,
+                millis(last - first),
+                millis(median)));
+    }
+
     /** Describes how far the in-flight count rose, to show a queue that kept growing. */
     private static String trend(LoadSeries series) {
         double[] inFlight = series.inFlight();
@@ -152,6 +190,6 @@ public final class SteadyStateDetector {
     }
 
     private static String millis(double nanos) {
-        return String.format(Locale.ROOT, "%.0f ms", nanos / 1e6);
+        return String.format(Locale.ROOT, nanos < 10e6 ? "%.2f ms" : "%.0f ms", nanos / 1e6);
     }
 }

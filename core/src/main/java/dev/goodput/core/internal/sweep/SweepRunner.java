@@ -79,9 +79,13 @@ public final class SweepRunner {
                 resolution,
                 converged || (!spec.search() && !Double.isNaN(bracket.failing())),
                 points.stream().filter(SweepPoint::isRated).toList());
-        List<SweepPoint> gridCurve =
-                points.stream().filter(p -> p.role() == SweepPoint.Role.GRID).toList();
-        return new SweepResult(spec, points, maxGoodput, KneeDetector.find(gridCurve), notes);
+        // Every rated run, the search's included: on the grid alone the knee fell on the grid rate below a search
+        // run that was still flat and met the target (7 req/s against a max goodput rate of 9, issue 33).
+        List<SweepPoint> curve = points.stream()
+                .filter(SweepPoint::isRated)
+                .sorted(java.util.Comparator.comparingDouble(SweepPoint::offeredRate))
+                .toList();
+        return new SweepResult(spec, points, maxGoodput, KneeDetector.find(curve), notes);
     }
 
     private static double bracketWidth(Bracket bracket) {

@@ -164,4 +164,68 @@ class ServerMetricsSummarizerTest {
         assertThat(judged.serverMetrics().facts())
                 .containsExactly("KV cache peaked at 97 % and 4 requests were preempted");
     }
+
+    @Test
+    void should_show_a_server_histograms_percentiles_as_the_buckets_that_hold_them() throws Exception {
+        // The run of issue 33: vLLM's queue-time buckets start at 0.3 s, every one of 40 requests waited there
+        // and the mean was 4.15 ms. Interpolating inside the first bucket read 150 ms at p50 and 297 ms at p99.
+        double[] bounds = {0.3, 0.5, 0.8, Double.POSITIVE_INFINITY};
+        Buckets before = new Buckets(bounds, new double[] {0, 0, 0, 0}, 0, 0);
+        Buckets after = new Buckets(bounds, new double[] {40, 40, 40, 40}, 40 * 0.00415, 40);
+        ScrapeLog log = new ScrapeLog(List.of("http://127.0.0.1:1/metrics"), 100);
+        log.record(
+                0,
+                Map.of(
+                        "http://127.0.0.1:1/metrics",
+                        new ScrapeReading(
+                                Map.of(ServerSignal.WAITING_REQUESTS, 0.0),
+                                Map.of(ServerSignal.SERVER_QUEUE_TIME, before),
+                                List.of())));
+        log.record(
+                SECOND,
+                Map.of(
+                        "http://127.0.0.1:1/metrics",
+                        new ScrapeReading(
+                                Map.of(ServerSignal.WAITING_REQUESTS, 1.0),
+                                Map.of(ServerSignal.SERVER_QUEUE_TIME, after),
+                                List.of())));
+
+        ServerMetricsResult view = ServerMetricsSummarizer.summarize(log, RUN, Deployment.UNSTATED);
+
+        ServerMetricsResult.Distribution queue = view.distributions().get(0);
+        assertThat(queue.key()).isEqualTo("server_queue_time");
+        assertThat(queue.meanNanos()).isCloseTo(4.15e6, within(1.0));
+        assertThat(List.of(queue.p50(), queue.p90(), queue.p99()))
+                .containsOnly(new ServerMetricsResult.Bucketed(0, 300e6));
+        assertThat(queue.p99().describe()).isEqualTo("≤ 300 ms");
+        assertThat(view.facts())
+                .contains("up to 1 request waited in the server's queue (mean 0.5), waiting 4.2 ms on average"
+                        + " and ≤ 300 ms at p99");
+
+        RunResult withView = RUN.withServerMetrics(view, Map.of(), RUN.verdicts());
+        assertThat(dev.goodput.core.internal.report.ServerMetricsSection.html(withView))
+                .contains("<td>≤ 300 ms</td><td>≤ 300 ms</td><td>≤ 300 ms</td>")
+                .doesNotContain("150.00 ms", "297");
+        java.io.ByteArrayOutputStream json = new java.io.ByteArrayOutputStream();
+        dev.goodput.core.report.JsonReport.write(withView, json);
+        var distribution = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(json.toByteArray())
+                .at("/server_metrics/distributions/0");
+        assertThat(distribution.at("/p99/above_ms").asDouble()).isEqualTo(0.0);
+        assertThat(distribution.at("/p99/at_most_ms").asDouble()).isEqualTo(300.0);
+        assertThat(distribution.has("p99_ms")).isFalse();
+    }
+
+    @Test
+    void should_say_a_percentile_past_the_last_bound_is_only_known_to_lie_above_it() {
+        Buckets slow = new Buckets(
+                new double[] {0.25, 0.5, 1.0, Double.POSITIVE_INFINITY}, new double[] {10, 60, 90, 100}, 60, 100);
+
+        assertThat(slow.bucketOf(0.5)).contains(new Buckets.Bucket(0.25, 0.5));
+        assertThat(slow.bucketOf(0.05)).contains(new Buckets.Bucket(0, 0.25));
+        assertThat(slow.bucketOf(0.99)).contains(new Buckets.Bucket(1.0, Double.POSITIVE_INFINITY));
+        assertThat(new ServerMetricsResult.Bucketed(250e6, 500e6).describe()).isEqualTo("250 .. 500 ms");
+        assertThat(new ServerMetricsResult.Bucketed(1e9, Double.POSITIVE_INFINITY).describe())
+                .isEqualTo("> 1000 ms");
+    }
 }

@@ -160,4 +160,48 @@ class SweepSearchTest {
         assertThat(result.kneePoint()).isEmpty();
         assertThat(result.maxGoodput().failingRate()).isNaN();
     }
+
+    @Test
+    void should_find_the_knee_on_every_run_so_a_flat_search_run_is_not_past_it() {
+        SweepResult result = run(sweep().rates(2, 4, 6, 8, 10).searchMaxGoodput(0.25, 6));
+
+        // On the grid alone the knee was 6 req/s, below the search's 7 and 7.25, both flat at 20 ms and passing.
+        assertThat(result.kneePoint()).map(SweepPoint::offeredRate).hasValue(7.25);
+        assertThat(result.kneePoint().orElseThrow().offeredRate())
+                .isGreaterThanOrEqualTo(result.maxGoodput().rate());
+    }
+
+    @Test
+    void should_say_on_the_sweep_page_why_each_failed_run_failed_and_what_the_knee_is() {
+        SweepResult result = run(sweep().rates(2, 4, 6, 8, 10).searchMaxGoodput(0.25, 6));
+
+        String page = dev.goodput.core.report.SweepHtmlReport.format(result, "sweep", "PASSED", n -> null);
+
+        // The run at 8 req/s queued its requests for 1.4 s: its row names the objective and what was measured.
+        assertThat(page)
+                .contains("<span class=\"VIOLATED\">VIOLATED</span><div class=\"reason\">p90 TTFT: measured 1420.00 ms")
+                .doesNotContain("<span class=\"FAILED\">FAILED</span>")
+                .contains("knee at 7.25 req/s offered")
+                .contains("(Kneedle on the median TTFT of all 8 runs at a set rate, search runs included)");
+    }
+
+    @Test
+    void should_give_the_index_a_sweeps_figures_and_why_it_failed(
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path reports) {
+        SweepResult result = run(sweep().rates(2, 4, 6, 8, 10).searchMaxGoodput(0.25, 6));
+
+        dev.goodput.core.report.Reports.writeSweep(
+                result, reports.resolve("Sweep").resolve("rates"), "Sweep.rates()", "FAILED");
+
+        assertThat(dev.goodput.core.report.ReportIndex.entries(reports))
+                .singleElement()
+                .satisfies(entry -> {
+                    assertThat(entry.kind()).isEqualTo("sweep");
+                    assertThat(entry.requests()).isEqualTo("400");
+                    assertThat(entry.goodput()).isEqualTo("max 7.25 req/s");
+                    assertThat(entry.why())
+                            .isEqualTo(
+                                    "max goodput rate 7.25 req/s at 90% attainment (fails at 7.50, resolution 0.25, 8 runs)");
+                });
+    }
 }
