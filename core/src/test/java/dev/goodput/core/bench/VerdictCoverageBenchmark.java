@@ -34,7 +34,8 @@ import java.util.concurrent.Future;
  *
  * <p>Arguments: {@code --quick} (30 runs per case, 200,000-request truths, one run length of 500), {@code --runs N},
  * {@code --truth N}, {@code --sizes 500,2000}, {@code --threads N}, {@code --only single-slot|batching}, {@code
- * --no-sequential}, {@code --sequential-only}, {@code --until 250,4000} (first look, most measured requests).
+ * --no-sequential}, {@code --sequential-only}, {@code --until 250,4000} (first look, most measured requests), {@code
+ * --warmup 200} (warm-up requests of every gate run).
  *
  * <pre>
  * ./mvnw -B -ntp -q -pl core -am test-compile dependency:build-classpath -Dmdep.outputFile=/tmp/cp.txt
@@ -44,7 +45,6 @@ import java.util.concurrent.Future;
  */
 public final class VerdictCoverageBenchmark {
 
-    static final long WARMUP_REQUESTS = 200;
     static final int TRUTH_WARMUP_REQUESTS = 2_000;
     static final long TRUTH_SEED = 1_000_000;
     static final double GOOD_TTFT_PERCENTILE = 75;
@@ -57,11 +57,12 @@ public final class VerdictCoverageBenchmark {
         long started = System.nanoTime();
         System.out.printf(
                 Locale.ROOT,
-                "verdict coverage: %d runs per case, truths of %d requests, run lengths %s, %d threads; %d cores,"
-                        + " Java %s%n",
+                "verdict coverage: %d runs per case, truths of %d requests, run lengths %s, %d warm-up requests, %d threads;"
+                        + " %d cores, Java %s%n",
                 options.runs,
                 options.truthRequests,
                 options.sizes,
+                options.warmup,
                 options.threads,
                 Runtime.getRuntime().availableProcessors(),
                 System.getProperty("java.version"));
@@ -95,7 +96,7 @@ public final class VerdictCoverageBenchmark {
                         for (long seed = 1; seed <= options.runs; seed++) {
                             long runSeed = seed;
                             runs.add(pool.submit(() -> cases.judge(VirtualGateRun.of(
-                                    preset, rate, WARMUP_REQUESTS, size, runSeed, cases.latencyObjectives()))));
+                                    preset, rate, options.warmup, size, runSeed, cases.latencyObjectives()))));
                         }
                         for (Future<?> run : runs) {
                             run.get();
@@ -111,8 +112,8 @@ public final class VerdictCoverageBenchmark {
                                 long runSeed = seed;
                                 int gate = index;
                                 Load load = Load.poisson(rate)
-                                        .untilDecided(options.firstLook, WARMUP_REQUESTS + options.maxMeasured)
-                                        .warmupRequests(WARMUP_REQUESTS)
+                                        .untilDecided(options.firstLook, options.warmup + options.maxMeasured)
+                                        .warmupRequests(options.warmup)
                                         .seed(runSeed);
                                 runs.add(pool.submit(() -> cases.judge(
                                         gate, VirtualGateRun.of(preset, load, runSeed, cases.objectives(gate)))));
@@ -214,7 +215,8 @@ public final class VerdictCoverageBenchmark {
             boolean fixed,
             boolean sequential,
             long firstLook,
-            long maxMeasured) {
+            long maxMeasured,
+            long warmup) {
 
         static Options parse(String[] args) {
             boolean quick = List.of(args).contains("--quick");
@@ -228,6 +230,7 @@ public final class VerdictCoverageBenchmark {
             boolean sequential = true;
             long firstLook = 250;
             long maxMeasured = 4_000;
+            long warmup = 200;
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
                     case "--quick" -> {}
@@ -241,6 +244,7 @@ public final class VerdictCoverageBenchmark {
                     case "--only" -> only = args[++i];
                     case "--no-sequential" -> sequential = false;
                     case "--sequential-only" -> fixed = false;
+                    case "--warmup" -> warmup = Long.parseLong(args[++i]);
                     case "--until" -> {
                         String[] range = args[++i].split(",");
                         firstLook = Long.parseLong(range[0]);
@@ -249,7 +253,7 @@ public final class VerdictCoverageBenchmark {
                     default -> throw new IllegalArgumentException("unknown argument " + args[i]);
                 }
             }
-            return new Options(runs, truth, sizes, threads, only, fixed, sequential, firstLook, maxMeasured);
+            return new Options(runs, truth, sizes, threads, only, fixed, sequential, firstLook, maxMeasured, warmup);
         }
     }
 }
