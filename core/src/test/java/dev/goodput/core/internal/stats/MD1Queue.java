@@ -6,12 +6,12 @@ import java.util.SplittableRandom;
  * A single-server queue with Poisson arrivals and a deterministic service time (M/D/1), whose waiting times are
  * known exactly, to test intervals on the correlated samples that queueing produces. Service time is 1.
  */
-final class MD1Queue {
+public final class MD1Queue {
 
     private MD1Queue() {}
 
     /** The true mean wait, {@code rho S / (2 (1 - rho))} with {@code S = 1}. */
-    static double meanWait(double utilisation) {
+    public static double meanWait(double utilisation) {
         return utilisation / (2 * (1 - utilisation));
     }
 
@@ -19,7 +19,7 @@ final class MD1Queue {
      * The true distribution function of the wait (Erlang, 1909): {@code P(W <= t) = (1 - rho)
      * sum_{k=0}^{floor(t)} (rho (k - t))^k / k! e^{-rho (k - t)}} for {@code S = 1}, arrival rate {@code rho}.
      */
-    static double waitCdf(double utilisation, double t) {
+    public static double waitCdf(double utilisation, double t) {
         double sum = 0;
         for (int k = 0; k <= Math.floor(t); k++) {
             double x = utilisation * (k - t);
@@ -33,7 +33,7 @@ final class MD1Queue {
     }
 
     /** The true {@code probability}-quantile of the wait, by bisection on {@link #waitCdf}. */
-    static double waitQuantile(double utilisation, double probability) {
+    public static double waitQuantile(double utilisation, double probability) {
         double low = 0;
         double high = 1;
         while (waitCdf(utilisation, high) < probability) {
