@@ -259,7 +259,7 @@ class ReportsTest {
                         + "<tr><td><a href=\"Sample/gate/report.html\">Sample.gate()</a></td>"
                         + "<td><span class=\"FAILED\">FAILED</span></td><td>run</td><td>7</td><td>3.00 req/s</td>"
                         + "<td>198.50 ms</td><td>20.00 %</td><td></td><td><div class=\"reason\">p90 TTFT INCONCLUSIVE (n=4 is too few for a 95% upper bound"
-                        + " on p90; need at least 36)</div></td>"
+                        + " on p90; need at least 36); goodput INCONCLUSIVE (the 95% CI straddles the bound)</div></td>"
                         + "<td><div class=\"reason\">1 x HTTP 500</div></td></tr>");
     }
 
