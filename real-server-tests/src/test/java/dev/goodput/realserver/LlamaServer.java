@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.StartableServer;
+import dev.goodput.core.internal.redaction.SecretRedaction;
 import dev.goodput.core.internal.servermetrics.Exposition;
 import dev.goodput.core.internal.servermetrics.Sample;
 import java.io.IOException;
@@ -232,7 +233,7 @@ final class LlamaServer implements StartableServer {
             throw new IOException("/metrics answered " + response.statusCode() + ": " + response.body());
         }
         Map<String, Double> samples = new LinkedHashMap<>();
-        for (Sample sample : Exposition.parse(response.body())) {
+        for (Sample sample : Exposition.parse(response.body(), SecretRedaction.none())) {
             samples.put(sample.name(), sample.value());
         }
         return samples;

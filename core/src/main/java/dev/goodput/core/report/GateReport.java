@@ -173,6 +173,7 @@ public record GateReport(
                     result.verdicts().stream().filter(v -> v.isMet()).count(),
                     result.verdicts().size()));
         }
+        runLengths().forEach(line -> text.append('\n').append(line).append('\n'));
         if (trials.trials().size() > 1) {
             text.append("\nVariation between trials (coefficient of variation): ")
                     .append(String.join(", ", variationTexts()))
@@ -330,6 +331,10 @@ public record GateReport(
                 rows));
         body.append("<p class=\"note\">Each trial's objectives are judged on that trial alone; the gate's verdict"
                 + " judges them over all trials together, with the comparison with the baseline.</p>");
+        runLengths()
+                .forEach(line -> body.append("<p class=\"note\">")
+                        .append(Html.escape(line))
+                        .append("</p>"));
         if (trials.trials().size() > 1) {
             body.append("<p class=\"note\">Variation between trials (coefficient of variation): ")
                     .append(Html.escape(String.join(", ", variationTexts())))
@@ -359,6 +364,16 @@ public record GateReport(
             }
         }
         return Html.escape(line);
+    }
+
+    /** Returns, for each run that lasted until decided, its looks and why it stopped; empty for fixed lengths. */
+    private List<String> runLengths() {
+        return attempts.stream()
+                .filter(attempt -> attempt.result().runLength().untilDecided())
+                .map(attempt ->
+                        "Trial " + attempt.trial() + (attempt.attempt() > 1 ? " attempt " + attempt.attempt() : "")
+                                + " run length: " + attempt.result().runLength().stopReason())
+                .toList();
     }
 
     /**
