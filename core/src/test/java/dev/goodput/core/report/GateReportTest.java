@@ -57,6 +57,29 @@ class GateReportTest {
     }
 
     @Test
+    void should_name_each_trials_run_length_when_it_lasted_until_decided() throws Exception {
+        String reason = "decided at look 1 of 5, after 200 measured requests: every objective's interval lies on one"
+                + " side of its bound (each look at 98.7% so that all 5 together keep 95%)";
+        RunResult decided = TRIAL.withRunLength(new dev.goodput.core.RunLength(
+                true, List.of(new dev.goodput.core.RunLength.Look(1, 5, 200, 2, 0)), 0.987, true, -1, reason));
+        GateReport report = new GateReport(
+                "Chat.gate()",
+                "PASSED",
+                TrialSummary.of(List.of(decided, TRIAL)),
+                List.of(
+                        new GateReport.Attempt(1, 1, "trial-1/report.html", decided, true, null),
+                        new GateReport.Attempt(2, 1, "trial-2/report.html", TRIAL, true, null)),
+                null,
+                "no baseline");
+
+        assertThat(report.markdown())
+                .contains("\nTrial 1 run length: " + reason + "\n")
+                .doesNotContain("Trial 2 run");
+        assertThat(Files.readString(report.write(Files.createTempDirectory("gate-report"))))
+                .contains("<p class=\"note\">Trial 1 run length: decided at look 1 of 5, after 200 measured requests");
+    }
+
+    @Test
     void should_say_first_and_once_why_a_gate_failed_on_a_regression() throws Exception {
         assertThat(TRIAL.allMet()).as("the sample trial meets its objectives").isTrue();
         GateReport report = gate("FAILED", REGRESSED);
