@@ -154,7 +154,8 @@ public final class BatchMeans {
         return sum / samples.length;
     }
 
-    private static double sampleVariance(double[] values) {
+    /** The sample variance (dividing by {@code n - 1}) of at least two values. */
+    static double sampleVariance(double[] values) {
         double mean = sampleWeightedMean(values);
         double squares = 0;
         for (double value : values) {

@@ -44,24 +44,11 @@ public record WindowRate(double rate, ConfidenceInterval interval, double effect
         }
         BatchMeans batches = BatchMeans.of(rates);
         ConfidenceInterval interval = batches.meanInterval(confidence);
-        double variance = variance(rates);
+        double variance = BatchMeans.sampleVariance(rates);
         // A rate is never negative: a wide interval of a short run ends at 0.
         return new WindowRate(
                 batches.mean(),
                 new ConfidenceInterval(Math.max(0, interval.lower()), interval.upper(), confidence, METHOD),
                 batches.effectiveCount(variance));
-    }
-
-    private static double variance(double[] values) {
-        double mean = 0;
-        for (double value : values) {
-            mean += value;
-        }
-        mean /= values.length;
-        double squares = 0;
-        for (double value : values) {
-            squares += (value - mean) * (value - mean);
-        }
-        return squares / (values.length - 1);
     }
 }
