@@ -27,7 +27,7 @@ import org.junit.platform.launcher.listeners.TestExecutionSummary;
  * launcher, configuration parameters only, as a Kubernetes pod would), meet at shard 0's barrier on loopback and
  * load one simulated server; the merge judges the gate; and the merged figures are those of one generator sending
  * the same schedule to the same server, within measurement noise. Merging twice gives the same figures. Bounded:
- * 240 requests at 20/s per run, each JVM given two minutes.
+ * 480 requests at 20/s per run, each JVM given two minutes.
  */
 class ShardedGateAcrossProcessesTest {
 
@@ -69,7 +69,7 @@ class ShardedGateAcrossProcessesTest {
                         .isZero();
                 assertThat(read(log))
                         .contains("SHARD: ShardedChatGateExample.chat_answers_start_fast_under_load_from"
-                                + "_several_generators() as shard " + index + " of 3 sent 80 requests");
+                                + "_several_generators() as shard " + index + " of 3 sent 160 requests");
             }
 
             JsonNode merged = merge("merged");
