@@ -35,6 +35,11 @@ class ShardedGateAcrossProcessesTest {
     private static final String GATE =
             "ShardedChatGateExample/chat_answers_start_fast_under_load_from_several_generators";
     private static final int SHARDS = 3;
+    // This test checks the merge against a single generator, not the server: three shard JVMs, the single
+    // generator's and the server share two cores, and one run here (load average 4-7) held 10 effective samples of
+    // 468 for the merged p90 TTFT, so its verdict may be INCONCLUSIVE; it warns here. A VIOLATED one still fails,
+    // and ShardedChatGateExample itself, run alone, fails on INCONCLUSIVE as every example gate does.
+    private static final String INCONCLUSIVE = "warn";
 
     @TempDir
     Path work;
@@ -43,9 +48,14 @@ class ShardedGateAcrossProcessesTest {
     void three_shard_processes_merge_into_the_single_generators_figures() throws Exception {
         try (MockServer server = MockServer.start(MockServerConfig.defaults())) {
             Map<String, String> target = Map.of(
-                    "goodput.server.url", server.baseUrl(),
-                    "goodput.server.model", server.modelName(),
-                    "goodput.progress", "off");
+                    "goodput.server.url",
+                    server.baseUrl(),
+                    "goodput.server.model",
+                    server.modelName(),
+                    "goodput.progress",
+                    "off",
+                    "goodput.slo.inconclusive",
+                    INCONCLUSIVE);
             String barrier = "127.0.0.1:" + freePort();
             List<Process> shards = new ArrayList<>();
             for (int index = 0; index < SHARDS; index++) {
@@ -117,7 +127,15 @@ class ShardedGateAcrossProcessesTest {
 
     /** Merges the shards' outputs with JUnit's launcher in this JVM and returns the merged result.json. */
     private JsonNode merge(String name) throws IOException {
-        return run(Map.of("goodput.shard.merge", work.resolve("shards").toString(), "goodput.progress", "off"), name);
+        return run(
+                Map.of(
+                        "goodput.shard.merge",
+                        work.resolve("shards").toString(),
+                        "goodput.progress",
+                        "off",
+                        "goodput.slo.inconclusive",
+                        INCONCLUSIVE),
+                name);
     }
 
     private JsonNode run(Map<String, String> parameters, String name) throws IOException {
