@@ -236,7 +236,18 @@ public final class BaselineComparator {
                 base.method() + (base.method().equals(now.method()) ? "" : " / " + now.method()));
     }
 
-    ChangeVerdict verdict(double change, double lower, double upper, boolean lowerIsBetter) {
+    /**
+     * Returns what a change with this interval means against the minimum practical change {@code m}: REGRESSED
+     * when the interval lies wholly on the worse side of zero and the estimate is worse by at least {@code m},
+     * IMPROVED likewise on the better side, UNCHANGED when the interval lies inside {@code (-m, +m)}, else
+     * INCONCLUSIVE. The A/B run ({@code dev.goodput.core.ab}) judges its paired changes with it too.
+     *
+     * @param change the estimated relative change, {@code current / baseline - 1}
+     * @param lower the lower end of its interval
+     * @param upper the upper end of its interval
+     * @param lowerIsBetter whether a decrease is an improvement (latencies) or a regression (rates)
+     */
+    public ChangeVerdict verdict(double change, double lower, double upper, boolean lowerIsBetter) {
         double worse = lowerIsBetter ? change : -change;
         double worseLow = lowerIsBetter ? lower : -upper;
         double worseHigh = lowerIsBetter ? upper : -lower;
