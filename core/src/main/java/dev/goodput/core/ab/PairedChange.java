@@ -13,16 +13,18 @@ import org.apiguardian.api.API;
  * blocks (see {@code docs/ci-gates.md#how-an-ab-run-judges}).
  *
  * <p>Each pair of blocks offered both arms the same requests; its log ratio {@code ln(candidate / baseline)} is
- * one paired difference. The change is {@code exp(mean) - 1} of those differences, and its interval comes from
- * their batch means with Student's t, at the confidence of the look that ended the run. The values of both arms
- * in {@link #change()} are the means over their blocks of each block's statistic (a block's p90 for a p90).
+ * one paired difference. The change is {@code exp(median) - 1} of those differences, and its interval the sign
+ * test's (the order-statistic interval of their median; neighbouring pairs are merged first while correlated), at
+ * the confidence of the look that ended the run. The values of both arms in {@link #change()} are the means over
+ * their blocks of each block's statistic (a block's p90 for a p90).
  *
  * @param change the change, its interval and its verdict against the run's minimum change
  * @param pairs how many pairs of blocks had a value on both sides
  * @param pairSpread the standard deviation of the pairs' log ratios, NaN with fewer than two pairs
  * @param minimumDetectableChange the smallest true change that this many pairs with this spread would show as
- *     beyond doubt four times in five ({@code (t + 0.84) * standard error} on the log scale), before the minimum
- *     change is applied; NaN with fewer than two pairs
+ *     beyond doubt four times in five ({@code (z + 0.84)} times the median's standard error from the pairs'
+ *     median absolute deviation, on the log scale), before the minimum change is applied; NaN with fewer than two
+ *     pairs
  */
 @API(status = EXPERIMENTAL, since = "0.2")
 public record PairedChange(MetricChange change, int pairs, double pairSpread, double minimumDetectableChange) {

@@ -29,6 +29,9 @@ import org.apiguardian.api.API;
  * change of each, the block order, the noise floor and why the run stopped; written as {@value GateReport#MARKDOWN_FILE},
  * {@value GateReport#HTML_FILE} and {@value GateReport#JSON_FILE} (so the index and the session summary list it as a
  * gate), with each arm's pooled reports in {@value #BASELINE_DIRECTORY}/ and {@value #CANDIDATE_DIRECTORY}/.
+ *
+ * <p>Longer than 300 lines because it writes the same page three ways (Markdown, HTML, JSON), and the three read
+ * the same facts and rows so that they never disagree.
  */
 @API(status = EXPERIMENTAL, since = "0.2")
 public final class ABReport {
