@@ -35,9 +35,9 @@ import java.util.TreeMap;
  *
  * <ul>
  *   <li>A/A: two servers of the same configuration as baseline and candidate;
- *   <li>decode: a candidate 5 % slower per output token (memory-bandwidth utilisation divided by 1.05 and the step
- *       overhead times 1.05, so every decode step takes 5 % longer);
- *   <li>prefill: a candidate 10 % slower at prefill (model FLOPs utilisation divided by 1.1).
+ *   <li>decode: a candidate 5 % slower per output token ({@code PerformanceModel.withSlowerDecode(1.05)}: every
+ *       decode step takes 5 % longer);
+ *   <li>prefill: a candidate 10 % slower at prefill ({@code withSlowerPrefill(1.10)}).
  * </ul>
  *
  * Each case runs {@code runs} A/B runs with seeds 1..runs, with the defaults of {@link ABRun} (minimum change,
@@ -68,11 +68,8 @@ public final class ABGateBenchmark {
         int baselineRuns = args.length > 1 ? Integer.parseInt(args[1]) : runs;
         String only = args.length > 2 ? args[2] : "";
         PerformanceModel model = PerformanceModel.preset("h100-llama3-8b");
-        PerformanceModel slowerDecode = model.withUtilization(
-                        model.memoryBandwidthUtilization() / 1.05, model.modelFlopsUtilization())
-                .withStepOverhead(Duration.ofNanos(Math.round(model.stepOverheadNanos() * 1.05)));
-        PerformanceModel slowerPrefill =
-                model.withUtilization(model.memoryBandwidthUtilization(), model.modelFlopsUtilization() / 1.1);
+        PerformanceModel slowerDecode = model.withSlowerDecode(1.05);
+        PerformanceModel slowerPrefill = model.withSlowerPrefill(1.10);
         Process hog = new ProcessBuilder("sh", "-c", "while :; do :; done").start();
         System.out.println("CPU hog started beside the benchmark: pid " + hog.pid() + ", "
                 + Runtime.getRuntime().availableProcessors() + " cores");
