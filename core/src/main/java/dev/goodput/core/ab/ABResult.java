@@ -91,6 +91,17 @@ public record ABResult(
                 .max(Comparator.comparingDouble(PairedChange::minimumDetectableChange));
     }
 
+    /**
+     * Returns the blocks whose client fell behind its schedule or whose own threads waited to run (a machine busy
+     * with other work): their pairs still count, as both arms' blocks of a pair are alike exposed to it, but many of
+     * them mean the runner was too busy for small changes to show.
+     */
+    public List<ABBlock> blocksWithUntrustworthyClient() {
+        return blocks.stream()
+                .filter(block -> !block.result().clientHealth().trustworthy())
+                .toList();
+    }
+
     /** Returns whether the candidate met every objective (true when there are none). */
     public boolean candidateMetObjectives() {
         return candidate.allMet();

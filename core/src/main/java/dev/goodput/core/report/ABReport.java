@@ -120,6 +120,9 @@ public final class ABReport {
                 String.format(Locale.ROOT, "%.1f %%", result.minimumChange() * 100),
                 "noise floor",
                 floor() + ": the largest minimum detectable change of the comparisons",
+                "client fell behind",
+                result.blocksWithUntrustworthyClient().size() + " of "
+                        + result.blocks().size() + " blocks (the machine was busy; small changes may not show)",
                 "took",
                 String.format(Locale.ROOT, "%.1f s", result.took().toMillis() / 1000.0));
     }
@@ -270,6 +273,9 @@ public final class ABReport {
                 "noise_floor_statistic",
                 result.noiseFloor().map(PairedChange::name).orElse(null));
         json.put("took_seconds", result.took().toMillis() / 1000.0);
+        json.put(
+                "blocks_with_untrustworthy_client",
+                result.blocksWithUntrustworthyClient().size());
         List<Map<String, Object>> changes = new ArrayList<>();
         for (PairedChange paired : result.changes()) {
             MetricChange change = paired.change();
