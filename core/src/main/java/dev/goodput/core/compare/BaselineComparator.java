@@ -237,14 +237,9 @@ public final class BaselineComparator {
     }
 
     /**
-     * Returns what a change with this interval means against the minimum practical change {@code m}: REGRESSED
-     * when the interval lies wholly on the worse side of zero and the estimate is worse by at least {@code m},
-     * IMPROVED likewise on the better side, UNCHANGED when the interval lies inside {@code (-m, +m)}, else
-     * INCONCLUSIVE. The A/B run ({@code dev.goodput.core.ab}) judges its paired changes with it too.
+     * Returns what a change {@code current / baseline - 1} with the interval {@code [lower, upper]} means against the
+     * minimum change, as the class says; A/B runs ({@code dev.goodput.core.ab}) judge their paired changes with it.
      *
-     * @param change the estimated relative change, {@code current / baseline - 1}
-     * @param lower the lower end of its interval
-     * @param upper the upper end of its interval
      * @param lowerIsBetter whether a decrease is an improvement (latencies) or a regression (rates)
      */
     public ChangeVerdict verdict(double change, double lower, double upper, boolean lowerIsBetter) {
