@@ -36,6 +36,7 @@ final class GateContext {
     private final ServerResolver.ResolvedServer server;
     private final RunSpec baseRun;
     private final ServerVariants variants;
+    private final ABGate abGate;
     private final ScrapeSettings serverMetrics;
     private final Deployment deployment;
     private final boolean stopWhenServerGone;
@@ -62,7 +63,15 @@ final class GateContext {
         // Server variants bring their own servers, one per run (VariantGate); the gate's own is not needed.
         this.variants = GateDefinition.nearest(context.getRequiredTestClass(), method, ServerVariants.class)
                 .orElse(null);
-        boolean ownLoad = definition.load().isPresent() && variants == null;
+        // An A/B gate brings its two servers too (ABGateRun).
+        this.abGate = GateDefinition.nearest(context.getRequiredTestClass(), method, ABGate.class)
+                .orElse(null);
+        if (variants != null && abGate != null) {
+            throw new org.junit.jupiter.api.extension.ExtensionConfigurationException(
+                    name + " has both @ServerVariants and @ABGate; an A/B gate judges two servers against each other,"
+                            + " server variants run several whole: choose one");
+        }
+        boolean ownLoad = definition.load().isPresent() && variants == null && abGate == null;
         this.server = ownLoad || takesRunner ? ServerResolver.resolve(context, configuration) : null;
         this.baseRun = definition
                 .load()
@@ -152,6 +161,11 @@ final class GateContext {
                 .serverMetrics(serverMetrics)
                 .deployment(deployment)
                 .progress(progressLine());
+    }
+
+    /** Returns the method's {@link ABGate}, when it judges a candidate server against a baseline server. */
+    Optional<ABGate> abGate() {
+        return Optional.ofNullable(abGate);
     }
 
     /** Returns the method's {@link ServerVariants}, when it runs its gate against several servers. */

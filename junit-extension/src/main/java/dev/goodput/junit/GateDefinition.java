@@ -79,11 +79,23 @@ record GateDefinition(
             return null;
         }));
         if (load.isPresent() && sweep.isEmpty() && failOnTooFewSamples) {
+            // An A/B gate's load is one block; the candidate's objectives are judged over all its blocks, so the
+            // sample it can reach is its most pairs' worth of blocks.
+            Optional<ABGate> ab = nearest(testClass, method, ABGate.class);
+            Load judged =
+                    ab.isEmpty() ? load.get() : armLoad(load.get(), ab.get().maxPairs());
             for (Objective objective : objectives) {
-                checkSampleSize(objective, workload, load.get(), loadScale, where);
+                checkSampleSize(objective, workload, judged, loadScale, where);
             }
         }
         return new GateDefinition(workload, load, objectives, sweep);
+    }
+
+    /** Returns the load one arm of an A/B gate offers at most: {@code maxPairs} blocks' measured requests. */
+    private static Load armLoad(Load block, int maxPairs) {
+        long warmup = block.warmup().requests().orElse(0);
+        long measured = block.limits().requests().orElse(warmup) - warmup;
+        return block.requests(Math.max(1, maxPairs) * measured + warmup);
     }
 
     /**

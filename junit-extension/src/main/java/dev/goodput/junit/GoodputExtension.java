@@ -65,6 +65,10 @@ final class GoodputExtension implements BeforeTestExecutionCallback, AfterTestEx
             VariantGate.run(gate);
             return;
         }
+        if (gate.abGate().isPresent()) {
+            ABGateRun.run(gate, gate.abGate().get());
+            return;
+        }
         Optional<LoadSweep> sweep = gate.definition().sweep();
         if (sweep.isPresent()) {
             runSweep(gate, sweep.get());
@@ -97,6 +101,7 @@ final class GoodputExtension implements BeforeTestExecutionCallback, AfterTestEx
     @Override
     public void afterTestExecution(ExtensionContext context) {
         VariantGate.judge(context);
+        ABGateRun.judge(context);
         SweepRun sweep = context.getStore(NAMESPACE).get(SWEEP, SweepRun.class);
         if (sweep != null && sweep.failure() != null) {
             throw new AssertionFailedError(sweep.failure());
@@ -113,13 +118,17 @@ final class GoodputExtension implements BeforeTestExecutionCallback, AfterTestEx
         return type == RunResult.class
                 || type == GoodputRunner.class
                 || type == SweepResult.class
-                || type == VariantResults.class;
+                || type == VariantResults.class
+                || type == dev.goodput.core.ab.ABResult.class;
     }
 
     @Override
     public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
         if (parameter.getParameter().getType() == VariantResults.class) {
             return VariantGate.results(context);
+        }
+        if (parameter.getParameter().getType() == dev.goodput.core.ab.ABResult.class) {
+            return ABGateRun.result(context);
         }
         if (parameter.getParameter().getType() == GoodputRunner.class) {
             return context.getStore(NAMESPACE)

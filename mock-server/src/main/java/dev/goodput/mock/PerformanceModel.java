@@ -229,6 +229,39 @@ public final class PerformanceModel {
         });
     }
 
+    /**
+     * Returns a copy whose decode is {@code factor} times slower: the memory-bandwidth utilisation divided by it and
+     * the step overhead multiplied by it, so that every decode step (memory-bound) takes {@code factor} times as
+     * long. A known slowdown, to check that an A/B gate catches what it should ({@code docs/ci-gates.md}).
+     *
+     * @param factor above 1 for slower, for example 1.05 for 5 % slower per output token
+     * @throws IllegalStateException for a model with constant costs
+     */
+    public PerformanceModel withSlowerDecode(double factor) {
+        requireFactor(factor);
+        return withUtilization(memoryBandwidthUtilization() / factor, modelFlopsUtilization())
+                .withStepOverhead(Duration.ofNanos(Math.round(stepOverheadNanos() * factor)));
+    }
+
+    /**
+     * Returns a copy whose prefill is {@code factor} times slower: the model FLOPs utilisation divided by it, so that a
+     * compute-bound prefill step takes {@code factor} times as long. A known slowdown, as {@link
+     * #withSlowerDecode(double)}.
+     *
+     * @param factor above 1 for slower, for example 1.10 for 10 % slower prefill
+     * @throws IllegalStateException for a model with constant costs
+     */
+    public PerformanceModel withSlowerPrefill(double factor) {
+        requireFactor(factor);
+        return withUtilization(memoryBandwidthUtilization(), modelFlopsUtilization() / factor);
+    }
+
+    private static void requireFactor(double factor) {
+        if (!(factor > 0) || Double.isInfinite(factor)) {
+            throw new IllegalArgumentException("a slowdown factor must be a positive number, was " + factor);
+        }
+    }
+
     /** Returns a copy whose steps cost {@code overhead} more (scheduler and kernel-launch time). */
     public PerformanceModel withStepOverhead(Duration overhead) {
         return with(s -> s.stepOverheadNanos = overhead.toNanos());

@@ -159,4 +159,28 @@ class PerformanceModelTest {
         assertThat(h100.withUtilization(0.6, 0.25).withName("our-h100").name()).isEqualTo("our-h100");
         assertThat(h100.name()).isEqualTo("h100-llama3-8b");
     }
+
+    @Test
+    void a_slower_decode_divides_the_bandwidth_utilisation_and_multiplies_the_step_overhead_by_the_factor() {
+        PerformanceModel model = PerformanceModel.preset("h100-llama3-8b");
+        PerformanceModel slower = model.withSlowerDecode(1.05);
+
+        assertThat(slower.memoryBandwidthUtilization())
+                .isCloseTo(model.memoryBandwidthUtilization() / 1.05, within(1e-12));
+        assertThat(slower.modelFlopsUtilization()).isEqualTo(model.modelFlopsUtilization());
+        assertThat(slower.stepOverheadNanos()).isEqualTo(Math.round(model.stepOverheadNanos() * 1.05));
+    }
+
+    @Test
+    void a_slower_prefill_divides_the_flops_utilisation_only_and_a_factor_must_be_positive() {
+        PerformanceModel model = PerformanceModel.preset("h100-llama3-8b");
+        PerformanceModel slower = model.withSlowerPrefill(1.10);
+
+        assertThat(slower.modelFlopsUtilization()).isCloseTo(model.modelFlopsUtilization() / 1.10, within(1e-12));
+        assertThat(slower.memoryBandwidthUtilization()).isEqualTo(model.memoryBandwidthUtilization());
+        assertThat(slower.stepOverheadNanos()).isEqualTo(model.stepOverheadNanos());
+        assertThatThrownBy(() -> model.withSlowerDecode(0))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("a slowdown factor must be a positive number, was 0.0");
+    }
 }

@@ -236,7 +236,13 @@ public final class BaselineComparator {
                 base.method() + (base.method().equals(now.method()) ? "" : " / " + now.method()));
     }
 
-    ChangeVerdict verdict(double change, double lower, double upper, boolean lowerIsBetter) {
+    /**
+     * Returns what a change {@code current / baseline - 1} with the interval {@code [lower, upper]} means against the
+     * minimum change, as the class says; A/B runs ({@code dev.goodput.core.ab}) judge their paired changes with it.
+     *
+     * @param lowerIsBetter whether a decrease is an improvement (latencies) or a regression (rates)
+     */
+    public ChangeVerdict verdict(double change, double lower, double upper, boolean lowerIsBetter) {
         double worse = lowerIsBetter ? change : -change;
         double worseLow = lowerIsBetter ? lower : -upper;
         double worseHigh = lowerIsBetter ? upper : -lower;

@@ -30,19 +30,34 @@ public record LookPlan(long[] measuredCounts, double lookConfidence) {
         long requests = load.limits().requests().orElseThrow();
         // A warm-up by time leaves an unknown number of measured requests; the request limit bounds it.
         long measured = requests - load.warmup().requests().orElse(0);
+        return Optional.of(doubling(first, measured, confidence));
+    }
+
+    /**
+     * Returns the plan that looks at {@code first}, then each time the count has doubled, last at {@code last}
+     * (the looks of a run that lasts until decided, counted in measured requests, or an A/B run's, counted in
+     * pairs of blocks).
+     *
+     * @param first the count of the first look, at least 1
+     * @param last the count of the last look, at least {@code first}
+     */
+    public static LookPlan doubling(long first, long last, double confidence) {
+        if (first < 1 || last < first) {
+            throw new IllegalArgumentException("looks need 1 <= first <= last, were " + first + " and " + last);
+        }
         long[] counts = new long[64];
         int looks = 0;
-        for (long count = first; count < measured; count *= 2) {
+        for (long count = first; count < last; count *= 2) {
             counts[looks++] = count;
         }
-        if (looks > 0 && counts[looks - 1] * 4 > measured * 3) {
+        if (looks > 0 && counts[looks - 1] * 4 > last * 3) {
             looks--;
         }
-        counts[looks++] = measured;
+        counts[looks++] = last;
         long[] planned = Arrays.copyOf(counts, looks);
         // Rounded up to a tenth of a percent: a level a report can print, and never less than the boundary asks.
         double level = Math.ceil(SequentialBoundary.lookConfidence(planned, confidence) * 1000) / 1000;
-        return Optional.of(new LookPlan(planned, Math.min(level, 0.9999)));
+        return new LookPlan(planned, Math.min(level, 0.9999));
     }
 
     /** Returns the number of looks planned. */
