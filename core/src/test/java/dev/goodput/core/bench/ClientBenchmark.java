@@ -644,7 +644,7 @@ public final class ClientBenchmark {
     }
 
     /**
-     * Waits, at most 20 s, until the JIT compiler has been idle for half a second, so that a measured run is not
+     * Waits, at most 20 s, until the JIT compiler has been asleep for half a second, so that a measured run is not
      * charged with compiling what ran before it; returns how long it waited.
      */
     private static long awaitQuiet() throws InterruptedException {

@@ -242,21 +242,20 @@ final class ThreadCpuSampler implements AutoCloseable {
     }
 
     /**
-     * Waits until the JIT compiler's threads have used at most one clock tick of CPU over {@code quietMillis}, at most
-     * {@code maxMillis}; returns how long it waited. A measured run starts only then, so that it is not charged with
-     * compiling what ran before it (the previous run, the benchmark's own matching and sorting of its samples).
+     * Waits until the JIT compiler's threads have been asleep (state {@code S} in {@code /proc}, neither running nor
+     * waiting for a core) at every look over {@code quietMillis}, at most {@code maxMillis}; returns how long it
+     * waited. A measured run starts only then, so that it is not charged with compiling what ran before it (the
+     * previous run, the benchmark's own matching and sorting of its samples). Its CPU alone would not do: on a busy
+     * machine a compiler thread with a full queue waits for a core and uses none.
      */
     static long awaitQuietCompiler(long quietMillis, long maxMillis) throws InterruptedException {
         long start = System.nanoTime();
         long deadline = start + maxMillis * 1_000_000L;
         long quietSince = start;
-        long ticks = compilerTicks();
         while (System.nanoTime() < deadline) {
-            Thread.sleep(100);
-            long now = compilerTicks();
-            if (now - ticks > 1) {
+            Thread.sleep(50);
+            if (compilerBusy()) {
                 quietSince = System.nanoTime();
-                ticks = now;
             } else if (System.nanoTime() - quietSince >= quietMillis * 1_000_000L) {
                 break;
             }
@@ -264,23 +263,21 @@ final class ThreadCpuSampler implements AutoCloseable {
         return (System.nanoTime() - start) / 1_000_000L;
     }
 
-    /** The JIT compiler's threads' CPU so far, in clock ticks (threads that ended are not counted). */
-    private static long compilerTicks() {
+    /** Whether a JIT compiler thread is running or waiting for a core (state R), or could not be read. */
+    private static boolean compilerBusy() {
         String[] tasks = TASKS.list();
-        long total = 0;
         for (String id : tasks == null ? new String[0] : tasks) {
             try {
                 String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/self/task", id, "stat"));
                 int close = stat.lastIndexOf(')');
-                if (!stat.substring(stat.indexOf('(') + 1, close).contains("CompilerThre")) {
-                    continue;
+                if (stat.substring(stat.indexOf('(') + 1, close).contains("CompilerThre")
+                        && stat.charAt(close + 2) == 'R') {
+                    return true;
                 }
-                String[] fields = stat.substring(close + 2).split(" ");
-                total += Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
             } catch (IOException | RuntimeException ended) {
                 // the thread ended meanwhile
             }
         }
-        return total;
+        return false;
     }
 }
