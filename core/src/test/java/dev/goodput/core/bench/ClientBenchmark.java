@@ -150,11 +150,22 @@ public final class ClientBenchmark {
                     vllmPoints.put(streams, bench.vllmClient(vllmClient, streams, 3));
                 }
             }
-            Point open = bench.openLoop(200, 2000);
-            bench.sendFloor(
-                    new SendFloor("127.0.0.1", port, dev.goodput.mock.MockServerConfig.DEFAULT_MODEL_NAME, 16),
-                    200,
-                    2000);
+            // On a machine too busy for the server to keep up, the open loop or the send floor can fail (connect
+            // timeouts, every connection busy); the closed loops' figures and targets are still printed.
+            Point open = null;
+            try {
+                open = bench.openLoop(200, 2000);
+            } catch (RuntimeException e) {
+                System.out.println("open loop failed, its send overhead is not measured: " + e.getMessage());
+            }
+            try {
+                bench.sendFloor(
+                        new SendFloor("127.0.0.1", port, dev.goodput.mock.MockServerConfig.DEFAULT_MODEL_NAME, 16),
+                        200,
+                        2000);
+            } catch (RuntimeException e) {
+                System.out.println("send floor failed: " + e.getMessage());
+            }
             Point netty = null;
             if (points.containsKey(100) && Transports.configuredName().equals("jdk") && nettyAvailable()) {
                 // The JDK transport's tail against Netty's, last, so that Netty's code compiles after every JDK run.
@@ -179,8 +190,8 @@ public final class ClientBenchmark {
                     reference.cpuPerTokenMicros / referenceFloor.cpuPerTokenMicros,
                     reference.timingError.percentile(99) / 1e6,
                     referenceFloor.timingError.percentile(99) / 1e6,
-                    open.arrivalOverhead.percentile(50) / 1e6,
-                    open.arrivalOverhead.percentile(99) / 1e6);
+                    open == null ? Double.NaN : open.arrivalOverhead.percentile(50) / 1e6,
+                    open == null ? Double.NaN : open.arrivalOverhead.percentile(99) / 1e6);
         } finally {
             server.destroy();
             server.waitFor(10, TimeUnit.SECONDS);
