@@ -53,11 +53,14 @@ final class ReferenceClient {
         return new ReferenceClient(System.getProperty("bench.python", "python3"), path);
     }
 
-    /** Runs {@code streams} users of {@code rounds} requests each, one warm-up request first, and waits for them. */
+    /**
+     * Runs {@code streams} x {@code rounds} requests at {@code streams} at once, after the untimed test request and
+     * {@code streams} warm-up requests, as {@code vllm bench serve} runs them, and waits for them.
+     */
     Run run(String baseUrl, String model, int streams, int rounds, int outputTokens)
             throws IOException, InterruptedException {
         int firstWords = nextPromptWords;
-        nextPromptWords += streams * rounds + 1;
+        nextPromptWords += streams * (rounds + 1) + 1; // its test request, its warm-ups, the timed ones
         Path output = Files.createTempFile("goodput-reference-client", ".json");
         try {
             Process process = new ProcessBuilder(

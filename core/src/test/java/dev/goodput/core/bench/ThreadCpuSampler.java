@@ -10,7 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Where a run's CPU went, by thread, including the JVM's own (garbage collection, JIT compilation), and how often
- * the threads were switched out: reads each of this process's threads in {@code /proc/self/task} every 50 ms, so
+ * the threads were switched out: reads each of this process's threads in {@code /proc/self/task} every 200 ms, so
  * that threads which end during the run (its transport's, its scheduler's, its pause meter's) are counted up to
  * their last reading. Reading the process's totals after a run would lose what its ended threads did. Linux only;
  * the CPU resolution is the kernel's clock tick (10 ms), fine over runs of seconds. The sampler's own CPU is
@@ -19,6 +19,18 @@ import java.util.concurrent.ConcurrentHashMap;
 final class ThreadCpuSampler implements AutoCloseable {
 
     private static final long NANOS_PER_TICK = 10_000_000L; // USER_HZ is 100 on Linux
+
+    /**
+     * How often the threads are read. .ci/bench-client keeps this class out of the JIT compiler
+     * ({@code -XX:CompileCommand=exclude}): compiled, its parsing loop was the largest single compilation of a whole
+     * benchmark (C2 compiled it again and again, 16 s of compiler threads' time in one run on a busy machine), and
+     * that time was charged to the client under measurement as JIT compilation. Interpreted, a reading costs a few
+     * milliseconds of this thread's own CPU (taken out of the figures), so it reads less often than the 50 ms it
+     * used to: a thread that ends during a run loses at most this much of its breakdown, never of the total, which
+     * is the process's.
+     */
+    private static final long PERIOD_MILLIS = 200;
+
     private static final java.io.File TASKS = new java.io.File("/proc/self/task");
     private static final byte[] VOLUNTARY = "voluntary_ctxt_switches:".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] NONVOLUNTARY = "nonvoluntary_ctxt_switches:".getBytes(StandardCharsets.US_ASCII);
@@ -161,7 +173,7 @@ final class ThreadCpuSampler implements AutoCloseable {
             read(latest, switchesLatest);
             ownCpuNanos = threads.getCurrentThreadCpuTime();
             try {
-                Thread.sleep(50);
+                Thread.sleep(PERIOD_MILLIS);
             } catch (InterruptedException e) {
                 return;
             }
@@ -227,5 +239,45 @@ final class ThreadCpuSampler implements AutoCloseable {
                         e.getKey(),
                         100.0 * e.getValue() / processCpuNanos)));
         return text.toString();
+    }
+
+    /**
+     * Waits until the JIT compiler's threads have been asleep (state {@code S} in {@code /proc}, neither running nor
+     * waiting for a core) at every look over {@code quietMillis}, at most {@code maxMillis}; returns how long it
+     * waited. A measured run starts only then, so that it is not charged with compiling what ran before it (the
+     * previous run, the benchmark's own matching and sorting of its samples). Its CPU alone would not do: on a busy
+     * machine a compiler thread with a full queue waits for a core and uses none.
+     */
+    static long awaitQuietCompiler(long quietMillis, long maxMillis) throws InterruptedException {
+        long start = System.nanoTime();
+        long deadline = start + maxMillis * 1_000_000L;
+        long quietSince = start;
+        while (System.nanoTime() < deadline) {
+            Thread.sleep(50);
+            if (compilerBusy()) {
+                quietSince = System.nanoTime();
+            } else if (System.nanoTime() - quietSince >= quietMillis * 1_000_000L) {
+                break;
+            }
+        }
+        return (System.nanoTime() - start) / 1_000_000L;
+    }
+
+    /** Whether a JIT compiler thread is running or waiting for a core (state R), or could not be read. */
+    private static boolean compilerBusy() {
+        String[] tasks = TASKS.list();
+        for (String id : tasks == null ? new String[0] : tasks) {
+            try {
+                String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/self/task", id, "stat"));
+                int close = stat.lastIndexOf(')');
+                if (stat.substring(stat.indexOf('(') + 1, close).contains("CompilerThre")
+                        && stat.charAt(close + 2) == 'R') {
+                    return true;
+                }
+            } catch (IOException | RuntimeException ended) {
+                // the thread ended meanwhile
+            }
+        }
+        return false;
     }
 }
