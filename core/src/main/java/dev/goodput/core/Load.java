@@ -124,7 +124,7 @@ public final class Load {
      * Makes the run last until every objective is decided, between a minimum and a maximum: it looks at its
      * objectives once {@code minRequests} measured requests have ended, then each time that count has doubled, and
      * last at the maximum; it stops creating requests at the first look where every interval lies wholly on one side
-     * of its bound. Each look uses a wider interval than a single look would, so that looking repeatedly keeps the
+     * of its bound, or where one objective is VIOLATED (the gate fails whatever the others would say). Each look uses a wider interval than a single look would, so that looking repeatedly keeps the
      * run's overall confidence ({@code docs/metrics.md#runs-that-last-until-decided}). A run that reaches its
      * maximum undecided ends INCONCLUSIVE and says roughly how many more requests would decide it. The requests
      * still in flight when a look decides are sent, counted and excluded as the run's cool-down, so a run that

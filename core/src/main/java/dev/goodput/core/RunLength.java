@@ -16,7 +16,8 @@ import org.apiguardian.api.API;
  * @param looks the looks taken, in order; empty for a run of fixed length
  * @param lookConfidence the confidence of each look's intervals, chosen so that all looks together keep the run's
  *     confidence; NaN for a run of fixed length
- * @param decided whether a look found every objective decided (the run then stopped there)
+ * @param decided whether a look decided the gate (the run then stopped there): every objective MET or VIOLATED, or
+ *     one VIOLATED, which fails the gate whatever the undecided ones would say
  * @param moreRequestsToDecide for a run that reached its maximum undecided, roughly how many more measured
  *     requests would decide it; -1 when not estimated
  * @param stopReason why the run stopped, in a sentence; empty for a run of fixed length

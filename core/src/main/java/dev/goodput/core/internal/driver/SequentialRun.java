@@ -18,7 +18,7 @@ import java.util.concurrent.Executor;
 /**
  * A run that lasts until its objectives are decided ({@link dev.goodput.core.Load#untilDecided}): at each look of its
  * {@link LookPlan}, once every measured request up to the look has ended, it judges exactly those requests at the
- * plan's look confidence, on its scheduler's side thread; at the first look where no objective is INCONCLUSIVE it
+ * plan's look confidence, on its scheduler's side thread; at the first look where no objective is INCONCLUSIVE, or one is VIOLATED, it
  * stops the driver creating requests. Its result judges the requests of its deciding look (or all measured ones, when
  * no look decided), and counts the measured requests created after that look as cool-down, excluded from every
  * metric like any cool-down.
@@ -86,7 +86,10 @@ public final class SequentialRun implements LoadDriver.LookListener {
         int undecided = (int) judged.verdicts().stream()
                 .filter(verdict -> verdict.verdict() == Verdict.INCONCLUSIVE)
                 .count();
-        boolean decided = undecided == 0 && !judged.verdicts().isEmpty();
+        // A VIOLATED objective decides the gate whatever the undecided ones would say: the intervals of all looks
+        // hold together, so the miss found at this look stays valid, and looking on would only spend time.
+        boolean missed = judged.verdicts().stream().anyMatch(verdict -> verdict.verdict() == Verdict.VIOLATED);
+        boolean decided = (undecided == 0 || missed) && !judged.verdicts().isEmpty();
         synchronized (this) {
             looks.add(new RunLength.Look(
                     look + 1,
@@ -136,8 +139,13 @@ public final class SequentialRun implements LoadDriver.LookListener {
                 Confidence.percent(spec.confidence()));
         if (decided) {
             RunLength.Look look = taken.get(taken.size() - 1);
-            return "decided at look " + look.number() + " of " + look.planned() + ", after " + look.measuredRequests()
-                    + " measured requests: every objective's interval lies on one side of its bound (" + levels + ")";
+            String at = "decided at look " + look.number() + " of " + look.planned() + ", after "
+                    + look.measuredRequests() + " measured requests: ";
+            if (look.undecided() > 0) {
+                return at + "an objective was VIOLATED, so the gate fails whatever the " + look.undecided()
+                        + " undecided ones would say (" + levels + ")";
+            }
+            return at + "every objective's interval lies on one side of its bound (" + levels + ")";
         }
         long measured = result.accounting().measured();
         String estimate = more >= 0

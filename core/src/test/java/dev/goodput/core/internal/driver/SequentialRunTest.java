@@ -48,12 +48,12 @@ class SequentialRunTest {
                 : sequential.result(environment);
     }
 
-    private static RunSpec spec(Load load, Objective objective) {
+    private static RunSpec spec(Load load, Objective... objectives) {
         return Goodput.newRun(ServerEndpoint.of("http://127.0.0.1:1", "m"))
                 .workload(
                         WorkloadSpec.synthetic().inputTokens(4).outputTokens(3).build())
                 .load(load)
-                .objectives(objective)
+                .objectives(objectives)
                 .build();
     }
 
@@ -103,6 +103,28 @@ class SequentialRunTest {
         assertThat(result.runLength().lookConfidence()).isBetween(0.97, 0.995);
         assertThat(result.verdicts().get(0).interval().confidence())
                 .isEqualTo(result.runLength().lookConfidence());
+    }
+
+    @Test
+    void should_stop_at_the_first_look_that_finds_an_objective_violated_while_another_is_undecided() {
+        // TTFT is 40 to 59 ms: a p90 of at most 20 ms is missed at once; a median bound on the median is undecidable.
+        RunResult result = run(spec(
+                Load.constantRate(100).untilDecided(100, 800),
+                Objective.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(20)),
+                Objective.of(Metric.TTFT)
+                        .percentile(50)
+                        .atMost(Duration.ofMillis(49).plusNanos(500_000))));
+
+        assertThat(result.verdicts())
+                .extracting(verdict -> verdict.verdict())
+                .containsExactly(Verdict.VIOLATED, Verdict.INCONCLUSIVE);
+        assertThat(result.runLength().decided()).isTrue();
+        assertThat(result.runLength().looks()).hasSize(1);
+        assertThat(result.runLength().moreRequestsToDecide()).isEqualTo(-1);
+        assertThat(result.accounting().measured()).isEqualTo(100);
+        assertThat(result.runLength().stopReason())
+                .startsWith("decided at look 1 of 4, after 100 measured requests: an objective was VIOLATED, so the"
+                        + " gate fails whatever the 1 undecided ones would say");
     }
 
     @Test
