@@ -139,7 +139,7 @@ public final class PairedEstimator {
     static double[] independentUnits(double[] differences) {
         double[] units = differences;
         while (units.length / 2 >= BatchMeans.MIN_BATCHES
-                && lagOneAutocorrelation(units) > BatchMeans.INDEPENDENCE_LIMIT) {
+                && BatchMeans.lagOneAutocorrelation(units) > BatchMeans.INDEPENDENCE_LIMIT) {
             double[] merged = new double[units.length / 2];
             for (int i = 0; i < merged.length; i++) {
                 merged[i] = (units[2 * i] + units[2 * i + 1]) / 2;
@@ -147,20 +147,6 @@ public final class PairedEstimator {
             units = merged;
         }
         return units;
-    }
-
-    static double lagOneAutocorrelation(double[] values) {
-        double mean = Arrays.stream(values).average().orElse(0);
-        double numerator = 0;
-        double denominator = 0;
-        for (int i = 0; i < values.length; i++) {
-            double deviation = values[i] - mean;
-            denominator += deviation * deviation;
-            if (i > 0) {
-                numerator += deviation * (values[i - 1] - mean);
-            }
-        }
-        return denominator == 0 ? 0 : numerator / denominator;
     }
 
     private static double medianAbsoluteDeviation(double[] sorted, double median) {

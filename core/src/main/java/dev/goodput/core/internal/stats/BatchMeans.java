@@ -165,7 +165,7 @@ public final class BatchMeans {
     }
 
     /** The lag-1 sample autocorrelation; 0 for constant values, where there is no correlation to see. */
-    static double lagOneAutocorrelation(double[] values) {
+    public static double lagOneAutocorrelation(double[] values) {
         double mean = sampleWeightedMean(values);
         double numerator = 0;
         double denominator = 0;
