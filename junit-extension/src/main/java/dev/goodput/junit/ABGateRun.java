@@ -9,16 +9,12 @@ import dev.goodput.core.ab.PairedChange;
 import dev.goodput.core.compare.ChangeVerdict;
 import dev.goodput.core.report.ABReport;
 import dev.goodput.core.report.ReportIndex;
-import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterResolutionException;
-import org.junit.platform.commons.support.ReflectionSupport;
 import org.opentest4j.AssertionFailedError;
 
 /**
@@ -122,24 +118,8 @@ final class ABGateRun {
 
     /** Reads one side's server from the method the annotation names, refusing a wrong method before any load. */
     static ServerVariant read(ExtensionContext context, String attribute, String methodName, String where) {
-        Class<?> testClass = context.getRequiredTestClass();
         String prefix = "@ABGate(" + attribute + " = \"" + methodName + "\") on " + where + ": ";
-        Optional<Method> found =
-                methodName.isBlank() ? Optional.empty() : ReflectionSupport.findMethod(testClass, methodName);
-        Method method = found.orElseThrow(() -> new ExtensionConfigurationException(prefix + testClass.getSimpleName()
-                + " has no method " + methodName + "() without parameters; name a method that returns a"
-                + " ServerVariant"));
-        Object instance = Modifier.isStatic(method.getModifiers())
-                ? null
-                : context.getTestInstance()
-                        .orElseThrow(() -> new ExtensionConfigurationException(prefix + methodName
-                                + "() is an instance method but there is no test instance;" + " make it static"));
-        Object returned;
-        try {
-            returned = ReflectionSupport.invokeMethod(method, instance);
-        } catch (RuntimeException e) {
-            throw new ExtensionConfigurationException(prefix + methodName + "() threw " + e, e);
-        }
+        Object returned = VariantSource.invoke(context, methodName, prefix, "a ServerVariant");
         if (!(returned instanceof ServerVariant variant)) {
             throw new ExtensionConfigurationException(prefix + methodName + "() returned "
                     + (returned == null ? "null" : "a " + returned.getClass().getName()) + "; return a ServerVariant");

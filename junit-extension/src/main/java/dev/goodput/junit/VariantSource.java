@@ -24,26 +24,33 @@ final class VariantSource {
 
     private VariantSource() {}
 
-    static List<ServerVariant> read(ExtensionContext context, ServerVariants annotation, String where) {
+    /**
+     * Calls the test class's method that an annotation names (static, or of the test instance) and returns what it
+     * returned, refusing a missing method, a missing instance or a throwing method with a message that starts with
+     * {@code prefix} and says what to return ({@code expected}).
+     */
+    static Object invoke(ExtensionContext context, String methodName, String prefix, String expected) {
         Class<?> testClass = context.getRequiredTestClass();
-        String methodName = annotation.value();
-        String prefix = "@ServerVariants(\"" + methodName + "\") on " + where + ": ";
         Optional<Method> found =
                 methodName.isBlank() ? Optional.empty() : ReflectionSupport.findMethod(testClass, methodName);
         Method method = found.orElseThrow(() -> new ExtensionConfigurationException(prefix + testClass.getSimpleName()
-                + " has no method " + methodName + "() without parameters; name a method that returns a"
-                + " Stream, a Collection or an array of ServerVariant"));
+                + " has no method " + methodName + "() without parameters; name a method that returns " + expected));
         Object instance = Modifier.isStatic(method.getModifiers())
                 ? null
                 : context.getTestInstance()
                         .orElseThrow(() -> new ExtensionConfigurationException(prefix + methodName
-                                + "() is an instance method but there is no test instance;" + " make it static"));
-        Object returned;
+                                + "() is an instance method but there is no test instance; make it static"));
         try {
-            returned = ReflectionSupport.invokeMethod(method, instance);
+            return ReflectionSupport.invokeMethod(method, instance);
         } catch (RuntimeException e) {
             throw new ExtensionConfigurationException(prefix + methodName + "() threw " + e, e);
         }
+    }
+
+    static List<ServerVariant> read(ExtensionContext context, ServerVariants annotation, String where) {
+        String methodName = annotation.value();
+        String prefix = "@ServerVariants(\"" + methodName + "\") on " + where + ": ";
+        Object returned = invoke(context, methodName, prefix, "a Stream, a Collection or an array of ServerVariant");
         List<?> elements = elements(returned, prefix + methodName + "()");
         if (elements.isEmpty()) {
             throw new ExtensionConfigurationException(
