@@ -50,9 +50,16 @@ class BaselineGateTest {
         return request.selectors(selectClass(testCase)).execute().testEvents();
     }
 
+    /**
+     * A server whose 40 ms to the first token is mostly its own. The client and the machine add a few milliseconds to
+     * each measured TTFT, and how many moves from run to run on a shared runner (one CI run measured an unchanged 5 ms
+     * server at 7.1 ms TTFT p50 when recording and 9.2 ms in later runs): a stored baseline with one trial a side
+     * cannot tell that from the server (ci-gates.md says so and leads with the A/B gate), so this test keeps the
+     * machine's share below the 10 % minimum change instead of asserting on it.
+     */
     private static MockServer server(Duration tpot) {
         return MockServer.start(
-                MockServerConfig.defaults().withPerformanceModel(PerformanceModel.fixed(Duration.ofMillis(5), tpot)));
+                MockServerConfig.defaults().withPerformanceModel(PerformanceModel.fixed(Duration.ofMillis(40), tpot)));
     }
 
     @GoodputTest
@@ -105,7 +112,7 @@ class BaselineGateTest {
             }
             // With one trial a side the intervals hold within-run noise only (the verdict's note says so), so a busy
             // moment on a shared machine can push one comparison past zero and the 10 % minimum. One false alarm in
-            // twenty is what 95 % intervals admit; two or more mean the intervals are too narrow.
+            // twenty is more than 95 % intervals admit on one side; two or more mean the intervals are too narrow.
             assertThat(falseAlarms)
                     .as("false alarms among 20 unchanged comparisons")
                     .hasSizeLessThanOrEqualTo(1);
