@@ -394,5 +394,47 @@ class ObjectiveEvaluatorTest {
                             * (MeanInterval.of(samples, 0.95).upper()
                                     - MeanInterval.of(samples, 0.95).lower()));
         }
+
+        @Test
+        void a_run_too_short_for_its_correlation_is_not_yet_decided_however_far_its_bound() {
+            // 500 waits of a queue at 90 % utilisation hold far fewer than 100 effective samples.
+            double[] nanos = new double[500];
+            for (int i = 0; i < nanos.length; i++) {
+                nanos[i] = waitsMillis[i] * 1e6;
+            }
+            Distribution samples = ExactDistribution.ofOrdered(nanos);
+            Objective slo = Objective.of(Metric.TTFT).mean().atMost(Duration.ofNanos((long) (samples.mean() * 10)));
+
+            ObjectiveVerdict verdict = evaluate(slo, samples);
+
+            assertThat(verdict.effectiveCount()).isLessThan(ObjectiveEvaluator.MIN_CORRELATED_EFFECTIVE);
+            assertThat(verdict.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+            assertThat(verdict.interval().upper()).isLessThan(slo.threshold());
+            assertThat(verdict.reason())
+                    .isEqualTo(String.format(
+                            java.util.Locale.ROOT,
+                            "n=500 is effectively %.0f independent samples, as successive samples are correlated:"
+                                    + " too few to trust the interval; need at least 100 effective samples",
+                            verdict.effectiveCount()));
+        }
+
+        @Test
+        void independent_samples_and_runs_below_100_samples_keep_their_verdicts() {
+            java.util.Random random = new java.util.Random(5);
+            double[] independent = new double[150];
+            for (int i = 0; i < independent.length; i++) {
+                independent[i] = (10 + random.nextDouble()) * 1e6;
+            }
+            Objective slo = Objective.of(Metric.TTFT).mean().atMost(Duration.ofMillis(12));
+            assertThat(evaluate(slo, ExactDistribution.ofOrdered(independent)).verdict())
+                    .isEqualTo(Verdict.MET);
+
+            assertThat(ObjectiveEvaluator.isTooShortForItsCorrelation(99, 5)).isFalse();
+            assertThat(ObjectiveEvaluator.isTooShortForItsCorrelation(100, 33)).isTrue();
+            assertThat(ObjectiveEvaluator.isTooShortForItsCorrelation(150, 60)).isFalse();
+            assertThat(ObjectiveEvaluator.isTooShortForItsCorrelation(4000, 100))
+                    .isFalse();
+            assertThat(ObjectiveEvaluator.isTooShortForItsCorrelation(4000, 99)).isTrue();
+        }
     }
 }
