@@ -35,7 +35,8 @@ import java.util.concurrent.Future;
  * <p>Arguments: {@code --quick} (30 runs per case, 200,000-request truths, one run length of 500), {@code --runs N},
  * {@code --truth N}, {@code --sizes 500,2000}, {@code --threads N}, {@code --only single-slot|batching}, {@code
  * --no-sequential}, {@code --sequential-only}, {@code --until 250,4000} (first look, most measured requests), {@code
- * --warmup 200} (warm-up requests of every gate run).
+ * --warmup 200} (warm-up requests of every gate run), {@code --statistic goodput} (one statistic by its name,
+ * an underscore for a space: {@code mean_TTFT}), {@code --utilisations 0.8,0.9}.
  *
  * <pre>
  * ./mvnw -B -ntp -q -pl core -am test-compile dependency:build-classpath -Dmdep.outputFile=/tmp/cp.txt
@@ -73,8 +74,11 @@ public final class VerdictCoverageBenchmark {
                     continue;
                 }
                 double capacity = preset.capacityPerSecond(20_000);
-                List<Statistic> statistics = statistics(preset);
-                for (double utilisation : UTILISATIONS) {
+                List<Statistic> statistics = statistics(preset).stream()
+                        .filter(statistic ->
+                                options.statistic == null || statistic.name().equals(options.statistic))
+                        .toList();
+                for (double utilisation : options.utilisations) {
                     double rate = utilisation * capacity;
                     long caseStarted = System.nanoTime();
                     LongRunTruth truth = new LongRunTruth(
@@ -216,7 +220,9 @@ public final class VerdictCoverageBenchmark {
             boolean sequential,
             long firstLook,
             long maxMeasured,
-            long warmup) {
+            long warmup,
+            String statistic,
+            double[] utilisations) {
 
         static Options parse(String[] args) {
             boolean quick = List.of(args).contains("--quick");
@@ -231,6 +237,8 @@ public final class VerdictCoverageBenchmark {
             long firstLook = 250;
             long maxMeasured = 4_000;
             long warmup = 200;
+            String statistic = null;
+            double[] utilisations = UTILISATIONS;
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
                     case "--quick" -> {}
@@ -245,6 +253,11 @@ public final class VerdictCoverageBenchmark {
                     case "--no-sequential" -> sequential = false;
                     case "--sequential-only" -> fixed = false;
                     case "--warmup" -> warmup = Long.parseLong(args[++i]);
+                    case "--statistic" -> statistic = args[++i].replace('_', ' ');
+                    case "--utilisations" ->
+                        utilisations = java.util.Arrays.stream(args[++i].split(","))
+                                .mapToDouble(Double::parseDouble)
+                                .toArray();
                     case "--until" -> {
                         String[] range = args[++i].split(",");
                         firstLook = Long.parseLong(range[0]);
@@ -253,7 +266,19 @@ public final class VerdictCoverageBenchmark {
                     default -> throw new IllegalArgumentException("unknown argument " + args[i]);
                 }
             }
-            return new Options(runs, truth, sizes, threads, only, fixed, sequential, firstLook, maxMeasured, warmup);
+            return new Options(
+                    runs,
+                    truth,
+                    sizes,
+                    threads,
+                    only,
+                    fixed,
+                    sequential,
+                    firstLook,
+                    maxMeasured,
+                    warmup,
+                    statistic,
+                    utilisations);
         }
     }
 }
