@@ -9,6 +9,7 @@ import dev.goodput.core.Verdict;
 import dev.goodput.core.internal.result.ResultCalculator;
 import dev.goodput.core.internal.result.RunRecorder;
 import dev.goodput.core.internal.stats.Confidence;
+import dev.goodput.core.internal.stats.ObjectiveEvaluator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -186,6 +187,14 @@ public final class SequentialRun implements LoadDriver.LookListener {
                     ? verdict.interval().upper() - verdict.measured()
                     : verdict.measured() - verdict.interval().lower();
             double needed = verdict.sampleCount() * (halfWidth / distance) * (halfWidth / distance);
+            if (ObjectiveEvaluator.isTooShortForItsCorrelation(verdict.sampleCount(), verdict.effectiveCount())) {
+                // Not decided for too few effective samples: at least as many more as reach the least trusted.
+                needed = Math.max(
+                        needed,
+                        verdict.sampleCount()
+                                * (double) ObjectiveEvaluator.MIN_CORRELATED_EFFECTIVE
+                                / verdict.effectiveCount());
+            }
             most = Math.max(most, (long) Math.ceil(needed) - verdict.sampleCount());
         }
         return most;

@@ -17,7 +17,8 @@ import java.util.function.ToDoubleFunction;
  * honestly as one on a percentile: a rate from {@link WindowRate} (its events counted in bins of the window, the bins
  * taken as samples in time order), a share of requests (SLO attainment, error rate) from {@link BatchMeans} over the
  * requests in schedule order. The effective count of a rate is the requests behind it times the share of bins the
- * interval is worth.
+ * interval is worth, or the effective count of its requests' weights in schedule order (a goodput's 0/1 series of
+ * good requests) when that is smaller.
  */
 final class RunValueIntervals {
 
@@ -114,8 +115,27 @@ final class RunValueIntervals {
         WindowRate rate = WindowRate.of(eventNanos, weights, startNanos, endNanos, confidence);
         double effective = Double.isNaN(rate.effectiveBins())
                 ? Double.NaN
-                : Math.min(events.size(), events.size() * rate.effectiveBins() / WindowRate.BINS);
+                : Math.min(perRequestEffectiveCount(weights), events.size() * rate.effectiveBins() / WindowRate.BINS);
         estimates.put(metric, new Estimate(rate.interval(), effective));
+    }
+
+    /**
+     * Returns how many independent requests the weights of a rate's requests are worth, in schedule order: the
+     * requests themselves when every weight is the same (a request rate), else their batch-means effective count. A
+     * rate of good requests counts a 0/1 series that moves with the queue; at bin scale its slow swings hide under
+     * the arrivals' Poisson noise, so the bins alone would call a run of a few correlation times independent.
+     */
+    private static double perRequestEffectiveCount(double[] weights) {
+        int n = weights.length;
+        if (n < 2) {
+            return n;
+        }
+        double variance = BatchMeans.sampleVariance(weights);
+        if (!(variance > 0)) {
+            return n;
+        }
+        double effective = BatchMeans.of(weights).effectiveCount(variance);
+        return Double.isNaN(effective) ? n : effective;
     }
 
     private static void share(

@@ -155,7 +155,7 @@ public final class BatchMeans {
     }
 
     /** The sample variance (dividing by {@code n - 1}) of at least two values. */
-    static double sampleVariance(double[] values) {
+    public static double sampleVariance(double[] values) {
         double mean = sampleWeightedMean(values);
         double squares = 0;
         for (double value : values) {

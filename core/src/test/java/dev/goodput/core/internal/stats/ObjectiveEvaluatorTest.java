@@ -394,5 +394,54 @@ class ObjectiveEvaluatorTest {
                             * (MeanInterval.of(samples, 0.95).upper()
                                     - MeanInterval.of(samples, 0.95).lower()));
         }
+
+        @Test
+        void a_run_too_short_for_its_correlation_decides_only_a_bound_far_from_its_estimate() {
+            // 500 waits of a queue at 90 % utilisation hold far fewer than 100 effective samples.
+            double[] nanos = new double[500];
+            for (int i = 0; i < nanos.length; i++) {
+                nanos[i] = waitsMillis[i] * 1e6;
+            }
+            Distribution samples = ExactDistribution.ofOrdered(nanos);
+            // Just above the batch means' own upper end: met on their interval, not yet on the widened one.
+            Objective near = Objective.of(Metric.TTFT).mean().atMost(Duration.ofNanos((long)
+                    (BatchMeans.of(nanos).meanInterval(0.95).upper() * 1.01)));
+            Objective far = Objective.of(Metric.TTFT).mean().atMost(Duration.ofNanos((long) (samples.mean() * 1000)));
+
+            ObjectiveVerdict verdict = evaluate(near, samples);
+
+            assertThat(verdict.effectiveCount()).isLessThan(ObjectiveEvaluator.MIN_CORRELATED_EFFECTIVE);
+            assertThat(BatchMeans.of(nanos).meanInterval(0.95).upper()).isLessThan(near.threshold());
+            assertThat(verdict.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+            double widen = Math.pow(100 / verdict.effectiveCount(), 2);
+            assertThat(verdict.reason())
+                    .isEqualTo(String.format(
+                            java.util.Locale.ROOT,
+                            "n=500 is effectively %.0f independent samples, as successive samples are correlated:"
+                                    + " too few to trust the interval, widened %.1f times; need at least 100"
+                                    + " effective samples",
+                            verdict.effectiveCount(),
+                            widen));
+            assertThat(evaluate(far, samples).verdict()).isEqualTo(Verdict.MET);
+        }
+
+        @Test
+        void independent_samples_and_runs_below_100_samples_keep_their_verdicts() {
+            java.util.Random random = new java.util.Random(5);
+            double[] independent = new double[150];
+            for (int i = 0; i < independent.length; i++) {
+                independent[i] = (10 + random.nextDouble()) * 1e6;
+            }
+            Objective slo = Objective.of(Metric.TTFT).mean().atMost(Duration.ofMillis(12));
+            assertThat(evaluate(slo, ExactDistribution.ofOrdered(independent)).verdict())
+                    .isEqualTo(Verdict.MET);
+
+            assertThat(ObjectiveEvaluator.isTooShortForItsCorrelation(99, 5)).isFalse();
+            assertThat(ObjectiveEvaluator.isTooShortForItsCorrelation(100, 33)).isTrue();
+            assertThat(ObjectiveEvaluator.isTooShortForItsCorrelation(150, 60)).isFalse();
+            assertThat(ObjectiveEvaluator.isTooShortForItsCorrelation(4000, 100))
+                    .isFalse();
+            assertThat(ObjectiveEvaluator.isTooShortForItsCorrelation(4000, 99)).isTrue();
+        }
     }
 }
