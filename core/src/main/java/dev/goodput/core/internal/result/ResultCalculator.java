@@ -121,6 +121,7 @@ public final class ResultCalculator {
                 measured,
                 successes,
                 record -> ClassSplit.isGood(record, spec),
+                spec.requestCriteria(),
                 measured.stream().mapToLong(RequestRecord::intendedNanos).min().orElse(0),
                 scope.windowSeconds(),
                 confidence);

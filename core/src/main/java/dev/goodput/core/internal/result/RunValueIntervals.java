@@ -2,6 +2,7 @@ package dev.goodput.core.internal.result;
 
 import dev.goodput.core.ConfidenceInterval;
 import dev.goodput.core.Metric;
+import dev.goodput.core.Objective;
 import dev.goodput.core.Outcome;
 import dev.goodput.core.RequestRecord;
 import dev.goodput.core.internal.stats.BatchMeans;
@@ -18,7 +19,8 @@ import java.util.function.ToDoubleFunction;
  * taken as samples in time order), a share of requests (SLO attainment, error rate) from {@link BatchMeans} over the
  * requests in schedule order. The effective count of a rate is the requests behind it times the share of bins the
  * interval is worth, or the effective count of its requests' weights in schedule order (a goodput's 0/1 series of
- * good requests) when that is smaller.
+ * good requests) when that is smaller. A goodput and an SLO attainment are worth no more than the latencies that
+ * decide which requests are good ({@link #criteriaEffectiveCount}).
  */
 final class RunValueIntervals {
 
@@ -44,6 +46,7 @@ final class RunValueIntervals {
      * @param measured the measured requests judged, in schedule order
      * @param successes the successful ones among them, in schedule order
      * @param isGood whether a successful request met every request-level objective
+     * @param requestCriteria the request-level objectives that {@code isGood} checks
      * @param windowStartNanos the start of the window the rates divide by
      * @param windowSeconds its length
      */
@@ -51,13 +54,24 @@ final class RunValueIntervals {
             List<RequestRecord> measured,
             List<RequestRecord> successes,
             Predicate<RequestRecord> isGood,
+            List<Objective> requestCriteria,
             long windowStartNanos,
             double windowSeconds,
             double confidence) {
         Map<Metric, Estimate> estimates = new EnumMap<>(Metric.class);
+        double criteria = criteriaEffectiveCount(successes, requestCriteria);
         long windowEnd = windowStartNanos + Math.round(windowSeconds * 1e9);
         long[] ends = successes.stream().mapToLong(RequestRecord::endNanos).toArray();
-        rate(estimates, Metric.REQUEST_THROUGHPUT, successes, ends, r -> 1, windowStartNanos, windowEnd, confidence);
+        rate(
+                estimates,
+                Metric.REQUEST_THROUGHPUT,
+                successes,
+                ends,
+                r -> 1,
+                windowStartNanos,
+                windowEnd,
+                Double.POSITIVE_INFINITY,
+                confidence);
         rate(
                 estimates,
                 Metric.OUTPUT_TOKEN_THROUGHPUT,
@@ -66,6 +80,7 @@ final class RunValueIntervals {
                 RequestRecord::outputTokens,
                 windowStartNanos,
                 windowEnd,
+                Double.POSITIVE_INFINITY,
                 confidence);
         rate(
                 estimates,
@@ -75,6 +90,7 @@ final class RunValueIntervals {
                 r -> Math.max(0, r.inputTokens()),
                 windowStartNanos,
                 windowEnd,
+                Double.POSITIVE_INFINITY,
                 confidence);
         rate(
                 estimates,
@@ -84,6 +100,7 @@ final class RunValueIntervals {
                 r -> Math.max(0, r.inputTokens()) + r.outputTokens(),
                 windowStartNanos,
                 windowEnd,
+                Double.POSITIVE_INFINITY,
                 confidence);
         rate(
                 estimates,
@@ -93,13 +110,45 @@ final class RunValueIntervals {
                 r -> isGood.test(r) ? 1 : 0,
                 windowStartNanos,
                 windowEnd,
+                criteria,
                 confidence);
         List<RequestRecord> ended = measured.stream()
                 .filter(record -> record.outcome() != Outcome.CANCELLED)
                 .toList();
-        share(estimates, Metric.SLO_ATTAINMENT, ended, r -> r.isSuccess() && isGood.test(r), confidence);
-        share(estimates, Metric.ERROR_RATE, measured, r -> !r.isSuccess(), confidence);
+        share(estimates, Metric.SLO_ATTAINMENT, ended, r -> r.isSuccess() && isGood.test(r), criteria, confidence);
+        share(estimates, Metric.ERROR_RATE, measured, r -> !r.isSuccess(), Double.POSITIVE_INFINITY, confidence);
         return estimates;
+    }
+
+    /**
+     * Returns the fewest independent requests that the values of any request-level objective's metric are worth, in
+     * schedule order; infinity without such objectives. Whether a request is good is a function of those values, and
+     * a 0/1 function of a correlated series is no less correlated in what it can show: in a quiet stretch of a queue
+     * near saturation nearly every request is good, the 0/1 series barely varies and its own batch means find it
+     * independent, while the TTFTs that decide it still show how slowly the queue moves (docs/metrics.md, "Too short
+     * for its correlation"). The smaller count only decides whether the run is too short for its correlation (the
+     * not-yet rule of {@code ObjectiveEvaluator}); the interval stays the rate's or share's own: at half load, where
+     * the 0/1 series is far less correlated than the TTFTs, widening it as well cost most decisions and corrected
+     * none (docs/metrics.md).
+     */
+    static double criteriaEffectiveCount(List<RequestRecord> successes, List<Objective> requestCriteria) {
+        double fewest = Double.POSITIVE_INFINITY;
+        for (Metric metric :
+                requestCriteria.stream().map(Objective::metric).distinct().toList()) {
+            double[] values = successes.stream()
+                    .mapToDouble(record -> ResultCalculator.requestValue(metric, record))
+                    .filter(value -> !Double.isNaN(value))
+                    .toArray();
+            if (values.length < 2) {
+                continue;
+            }
+            double variance = BatchMeans.sampleVariance(values);
+            double effective = variance > 0 ? BatchMeans.of(values).effectiveCount(variance) : Double.NaN;
+            if (!Double.isNaN(effective)) {
+                fewest = Math.min(fewest, effective);
+            }
+        }
+        return fewest;
     }
 
     private static void rate(
@@ -110,13 +159,20 @@ final class RunValueIntervals {
             ToDoubleFunction<RequestRecord> weight,
             long startNanos,
             long endNanos,
+            double cap,
             double confidence) {
         double[] weights = events.stream().mapToDouble(weight).toArray();
         WindowRate rate = WindowRate.of(eventNanos, weights, startNanos, endNanos, confidence);
-        double effective = Double.isNaN(rate.effectiveBins())
-                ? Double.NaN
-                : Math.min(perRequestEffectiveCount(weights), events.size() * rate.effectiveBins() / WindowRate.BINS);
-        estimates.put(metric, new Estimate(rate.interval(), effective));
+        if (Double.isNaN(rate.effectiveBins())) {
+            estimates.put(metric, new Estimate(rate.interval(), Double.NaN));
+            return;
+        }
+        double binned = events.size() * rate.effectiveBins() / WindowRate.BINS;
+        // The smaller counts say how long the run is against its correlation (ObjectiveEvaluator's not-yet rule);
+        // the interval stays the bins'.
+        double effective = Math.min(Math.min(perRequestEffectiveCount(weights), binned), cap);
+        ConfidenceInterval interval = rate.interval();
+        estimates.put(metric, new Estimate(interval, effective));
     }
 
     /**
@@ -143,6 +199,7 @@ final class RunValueIntervals {
             Metric metric,
             List<RequestRecord> requests,
             Predicate<RequestRecord> counted,
+            double cap,
             double confidence) {
         double[] indicators = new double[requests.size()];
         double sum = 0;
@@ -164,6 +221,6 @@ final class RunValueIntervals {
         if (Double.isNaN(effective)) {
             effective = n;
         }
-        estimates.put(metric, new Estimate(wilson(share, effective, confidence), effective));
+        estimates.put(metric, new Estimate(wilson(share, effective, confidence), Math.min(effective, cap)));
     }
 }

@@ -315,10 +315,14 @@ public final class ObjectiveEvaluator {
             // The run's own estimate of its correlation is not trusted: the interval is widened by (100 / n_eff)^2
             // about the estimate, so that only a bound far from it is decided (a 2 s bound on a 7 ms p50), while a
             // bound within the reach of the correlation the run may not yet have shown stays undecided.
+            // It keeps the estimate inside (a percentile's ends are order statistics, its estimate is interpolated)
+            // and stays within what the metric can take: never below zero, never above one for a share.
             double widen = Math.pow(MIN_CORRELATED_EFFECTIVE / effective, 2);
+            double lower = measured - (measured - Math.min(interval.lower(), measured)) * widen;
+            double upper = measured + (Math.max(interval.upper(), measured) - measured) * widen;
             interval = new ConfidenceInterval(
-                    measured - (measured - interval.lower()) * widen,
-                    measured + (interval.upper() - measured) * widen,
+                    Math.max(0, lower),
+                    slo.metric().unit() == Metric.Unit.RATIO ? Math.min(1, upper) : upper,
                     interval.confidence(),
                     interval.method());
             tooShort = String.format(
