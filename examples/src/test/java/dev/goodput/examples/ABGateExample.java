@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
  * {@code GOODPUT_BASELINE_URL} and {@code GOODPUT_CANDIDATE_URL}.
  *
  * <p>The load is one block: 28 requests, the first 4 of each block its warm-up, Poisson at 20 requests/s. Blocks
- * alternate between the servers in pairs (ABBA or BAAB), 8 pairs at the first look and at most 16, about a minute.
+ * alternate between the servers in pairs (ABBA or BAAB), 8 pairs at the first look and at most 16 (the default is 32), about a minute.
  */
 // tag::ab-gate[]
 @GoodputTest
@@ -39,7 +39,7 @@ class ABGateExample {
     }
 
     @Test
-    @ABGate(baseline = "mainBranch", candidate = "thisBranch")
+    @ABGate(baseline = "mainBranch", candidate = "thisBranch", maxPairs = 16)
     @Workload(inputTokens = 512, outputTokens = 64, seed = 1)
     @LoadProfile(rate = 20, requests = 28, warmupRequests = 4, seed = 1)
     @Slo(metric = TTFT, percentile = 90, atMost = 500)

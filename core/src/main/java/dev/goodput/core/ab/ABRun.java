@@ -32,7 +32,7 @@ import org.apiguardian.api.API;
  * ABResult result = ABRun.newRun(mainServer, branchServer)
  *         .workload(WorkloadSpec.synthetic().inputTokens(128).outputTokens(64).seed(1).build())
  *         .load(Load.poisson(20).requests(44).warmupRequests(4))   // one block
- *         .pairs(8, 16)
+ *         .pairs(8, 32)
  *         .run();
  * }</pre>
  *
@@ -62,7 +62,7 @@ public final class ABRun {
     public static final int DEFAULT_FIRST_LOOK_PAIRS = 8;
 
     /** The default most pairs of blocks a run offers. */
-    public static final int DEFAULT_MAX_PAIRS = 16;
+    public static final int DEFAULT_MAX_PAIRS = 32;
 
     private final ServerEndpoint baseline;
     private final ServerEndpoint candidate;
@@ -148,7 +148,7 @@ public final class ABRun {
     }
 
     /**
-     * Sets when the run first looks, in pairs of blocks, and the most pairs it offers (defaults 8 and 16).
+     * Sets when the run first looks, in pairs of blocks, and the most pairs it offers (defaults 8 and 32).
      *
      * @throws InvalidSettingException unless {@code 6 <= first <= max <= 1024}
      */

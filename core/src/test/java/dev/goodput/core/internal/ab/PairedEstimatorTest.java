@@ -93,6 +93,32 @@ class PairedEstimatorTest {
     }
 
     @Test
+    void a_change_found_is_judged_again_as_one_of_the_runs_comparisons() {
+        // 16 pairs, 14 of them 5-7 % slower in no order and two 1 % faster: the sign test at 95 % puts the median above
+        // 0,
+        // but as
+        // one of 13 comparisons (99.6 %) its interval reaches below 0.
+        double[] baseline = new double[16];
+        double[] candidate = new double[16];
+        for (int i = 0; i < 16; i++) {
+            baseline[i] = 10;
+            candidate[i] = i == 4 || i == 12 ? 9.9 : 10.5 + 0.05 * ((i * 7) % 5);
+        }
+        double family = 1 - 0.05 / 13;
+
+        PairedChange alone = PairedEstimator.estimate(TPOT_P50, baseline, candidate, 0.95, FOUR_PERCENT);
+        PairedChange inFamily = PairedEstimator.estimate(TPOT_P50, baseline, candidate, 0.95, family, FOUR_PERCENT);
+
+        assertThat(alone.verdict()).isEqualTo(ChangeVerdict.REGRESSED);
+        assertThat(inFamily.verdict()).isEqualTo(ChangeVerdict.INCONCLUSIVE);
+        assertThat(inFamily.change().changeLower()).isNegative();
+        assertThat(inFamily.change().method()).endsWith(" at 99.6 % as one of the run's comparisons");
+        // An unchanged statistic keeps its own interval: every comparison must pass alone for a run to be UNCHANGED.
+        PairedChange same = PairedEstimator.estimate(TPOT_P50, baseline, baseline.clone(), 0.95, family, FOUR_PERCENT);
+        assertThat(same.verdict()).isEqualTo(ChangeVerdict.UNCHANGED);
+    }
+
+    @Test
     void a_mean_and_t_interval_would_follow_the_wild_blocks_where_the_median_does_not() {
         double[] baseline = {10, 10, 10, 10, 10, 10, 10, 10};
         double[] candidate = {10.1, 9.9, 10.05, 9.95, 10, 10.02, 9.98, 18};
