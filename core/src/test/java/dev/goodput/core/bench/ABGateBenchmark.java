@@ -71,6 +71,8 @@ public final class ABGateBenchmark {
         PerformanceModel slowerDecode = model.withSlowerDecode(1.05);
         PerformanceModel slowerPrefill = model.withSlowerPrefill(1.10);
         Process hog = new ProcessBuilder("sh", "-c", "while :; do :; done").start();
+        // A benchmark stopped from outside (Ctrl-C, kill) would otherwise leave the hog spinning.
+        Runtime.getRuntime().addShutdownHook(new Thread(hog::destroy));
         System.out.println("CPU hog started beside the benchmark: pid " + hog.pid() + ", "
                 + Runtime.getRuntime().availableProcessors() + " cores");
         try (MockServer base = start(model);
