@@ -54,8 +54,13 @@ public final class PairedEstimator {
     }
 
     /**
-     * Returns the change of {@code statistic}, judged as one of a family: UNCHANGED (and INCONCLUSIVE) on its
-     * interval at {@code confidence}, REGRESSED and IMPROVED only on its interval at {@code familyConfidence}.
+     * Returns the change of {@code statistic}, judged as one of a family: INCONCLUSIVE on its interval at {@code
+     * confidence}, UNCHANGED on two one-sided tests, REGRESSED and IMPROVED only on its interval at {@code
+     * familyConfidence} as well.
+     *
+     * <p>UNCHANGED is two one-sided tests (Schuirmann 1987): a change of at least the minimum is excluded on each
+     * side at the tail the look allows that side, so the interval it reads is at {@code 2 x confidence - 1} (90 %
+     * for a single look at 95 %), and an UNCHANGED is wrong at most as often as one side of the interval misses.
      *
      * <p>Why two: a run is REGRESSED when any of its comparisons is, so with a dozen statistics each allowed a
      * 2.5 % chance of a false REGRESSED, the run's chance is up to twelve times that (one A/A run in three was
@@ -139,7 +144,20 @@ public final class PairedEstimator {
                     ? ChangeVerdict.INCONCLUSIVE
                     : judge.verdict(change, interval[0], interval[1], lowerIsBetter);
         }
-        boolean hasInterval = !Double.isNaN(interval[0]) && !Double.isNaN(interval[1]);
+        double equivalence = 2 * confidence - 1;
+        if (verdict == ChangeVerdict.INCONCLUSIVE && hasBothEnds(interval)) {
+            // No change: two one-sided tests (Schuirmann), each at the tail the look allows a side, read on the
+            // 1 - 2 x tail interval; wrong at most as often as a change found is.
+            double[] twoOneSided = signTestInterval(sorted, equivalence);
+            if (hasBothEnds(twoOneSided)
+                    && judge.verdict(change, twoOneSided[0], twoOneSided[1], lowerIsBetter)
+                            == ChangeVerdict.UNCHANGED) {
+                verdict = ChangeVerdict.UNCHANGED;
+                interval = twoOneSided;
+                shown = equivalence;
+            }
+        }
+        boolean hasInterval = hasBothEnds(interval);
         String method = String.format(
                 Locale.ROOT,
                 "paired blocks: median of %d %s' log ratios, sign-test interval (%s)%s",
@@ -148,7 +166,9 @@ public final class PairedEstimator {
                 OrderStatisticInterval.METHOD,
                 shown > confidence
                         ? String.format(Locale.ROOT, " at %.1f %% as one of the run's comparisons", shown * 100)
-                        : "");
+                        : shown < confidence
+                                ? String.format(Locale.ROOT, " at %.1f %%, two one-sided tests", shown * 100)
+                                : "");
         MetricChange metricChange = new MetricChange(
                 statistic.name(),
                 lowerIsBetter,
@@ -164,6 +184,10 @@ public final class PairedEstimator {
         double medianError = 1.2533 * 1.4826 * medianAbsoluteDeviation(sorted, median) / Math.sqrt(sorted.length);
         double detectable = Math.exp((NormalQuantile.twoSided(confidence) + POWER_QUANTILE) * medianError) - 1;
         return new PairedChange(metricChange, pairs, standardDeviation(differences), detectable);
+    }
+
+    private static boolean hasBothEnds(double[] interval) {
+        return !Double.isNaN(interval[0]) && !Double.isNaN(interval[1]);
     }
 
     /** Returns the sign test's interval {lower, upper} of the median of sorted log ratios, as changes; NaN ends. */
