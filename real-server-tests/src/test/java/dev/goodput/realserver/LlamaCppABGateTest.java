@@ -53,9 +53,10 @@ class LlamaCppABGateTest {
             return ServerVariant.of("--parallel 4", LlamaServer.withSlots(4, 4 * 2048));
         }
 
-        // One look after six pairs of blocks: the effect is far above the noise, and the run stays under a minute.
+        // One look after twelve pairs of blocks: the effect is far above the noise, and a change found must hold as one
+        // of the run's 13 comparisons (at 99.6 %), for which the sign test needs at least 10 independent pairs.
         @Test
-        @ABGate(baseline = "oneSlot", candidate = "fourSlots", firstLookPairs = 6, maxPairs = 6)
+        @ABGate(baseline = "oneSlot", candidate = "fourSlots", firstLookPairs = 12, maxPairs = 12)
         @Workload(inputTokens = 64, outputTokens = 16, seed = 7)
         @LoadProfile(concurrency = 4, requests = 16, warmupRequests = 4)
         void four_slots_serve_four_users_no_slower_than_one(ABResult result) {
