@@ -59,7 +59,9 @@ final class RunValueIntervals {
             double windowSeconds,
             double confidence) {
         Map<Metric, Estimate> estimates = new EnumMap<>(Metric.class);
-        double criteria = criteriaEffectiveCount(successes, requestCriteria);
+        // Only where the criteria bit: a run whose every success was good shows nothing the 0/1 series could hide.
+        boolean someBad = successes.stream().anyMatch(record -> !isGood.test(record));
+        double criteria = someBad ? criteriaEffectiveCount(successes, requestCriteria) : Double.POSITIVE_INFINITY;
         long windowEnd = windowStartNanos + Math.round(windowSeconds * 1e9);
         long[] ends = successes.stream().mapToLong(RequestRecord::endNanos).toArray();
         rate(
@@ -129,7 +131,9 @@ final class RunValueIntervals {
      * for its correlation"). The smaller count only decides whether the run is too short for its correlation (the
      * not-yet rule of {@code ObjectiveEvaluator}); the interval stays the rate's or share's own: at half load, where
      * the 0/1 series is far less correlated than the TTFTs, widening it as well cost most decisions and corrected
-     * none (docs/metrics.md).
+     * none (docs/metrics.md). It applies only to a run in which some successful request was not good: where every
+     * one was, the good requests are the successful ones and their rate is throughput's (a closed-loop gate whose
+     * latencies stay far inside their bounds would otherwise be undecided for the latencies' own correlation).
      */
     static double criteriaEffectiveCount(List<RequestRecord> successes, List<Objective> requestCriteria) {
         double fewest = Double.POSITIVE_INFINITY;

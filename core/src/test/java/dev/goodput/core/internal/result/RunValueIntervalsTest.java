@@ -36,22 +36,30 @@ class RunValueIntervalsTest {
         return records;
     }
 
-    private static Map<Metric, RunValueIntervals.Estimate> estimates(
-            List<RequestRecord> records, List<Objective> criteria) {
-        return RunValueIntervals.of(records, records, record -> true, criteria, 0, 30.5, CONFIDENCE);
+    /** One request in fifty not good, scattered: a 0/1 series whose own batch means see no correlation. */
+    private static boolean scatteredGood(RequestRecord record) {
+        return record.index() % 50 != 7;
     }
+
+    private static Map<Metric, RunValueIntervals.Estimate> estimates(
+            List<RequestRecord> records, java.util.function.Predicate<RequestRecord> isGood, List<Objective> criteria) {
+        return RunValueIntervals.of(records, records, isGood, criteria, 0, 30.5, CONFIDENCE);
+    }
+
+    private static final List<Objective> CRITERIA =
+            List.of(Objective.of(Metric.TTFT).percentile(90).atMost(Duration.ofSeconds(1)));
 
     @Test
     void a_goodput_is_worth_no_more_requests_than_the_latencies_that_decide_it() {
         List<RequestRecord> records = quietStretchOfASlowQueue();
-        List<Objective> criteria =
-                List.of(Objective.of(Metric.TTFT).percentile(90).atMost(Duration.ofSeconds(1)));
 
-        double ttftEffective = RunValueIntervals.criteriaEffectiveCount(records, criteria);
-        Map<Metric, RunValueIntervals.Estimate> capped = estimates(records, criteria);
-        Map<Metric, RunValueIntervals.Estimate> uncapped = estimates(records, List.of());
+        double ttftEffective = RunValueIntervals.criteriaEffectiveCount(records, CRITERIA);
+        Map<Metric, RunValueIntervals.Estimate> capped =
+                estimates(records, RunValueIntervalsTest::scatteredGood, CRITERIA);
+        Map<Metric, RunValueIntervals.Estimate> uncapped =
+                estimates(records, RunValueIntervalsTest::scatteredGood, List.of());
 
-        // Every request good: the 0/1 series alone says nothing about correlation, the TTFTs do.
+        // A few bad requests, scattered: the 0/1 series alone says little about correlation, the TTFTs do.
         assertThat(ttftEffective).isLessThan(100);
         assertThat(uncapped.get(Metric.GOODPUT).effectiveCount()).isGreaterThan(ttftEffective);
         assertThat(capped.get(Metric.GOODPUT).effectiveCount()).isEqualTo(ttftEffective);
@@ -65,6 +73,18 @@ class RunValueIntervalsTest {
         // Rates whose requests are not judged good or bad keep their own counts.
         assertThat(capped.get(Metric.REQUEST_THROUGHPUT)).isEqualTo(uncapped.get(Metric.REQUEST_THROUGHPUT));
         assertThat(capped.get(Metric.ERROR_RATE)).isEqualTo(uncapped.get(Metric.ERROR_RATE));
+    }
+
+    @Test
+    void a_run_whose_every_request_was_good_keeps_its_goodputs_own_count() {
+        List<RequestRecord> records = quietStretchOfASlowQueue();
+
+        Map<Metric, RunValueIntervals.Estimate> allGood = estimates(records, record -> true, CRITERIA);
+
+        // Good requests are then the successful ones: the goodput is the request rate, and counts as it does.
+        assertThat(allGood.get(Metric.GOODPUT).effectiveCount())
+                .isEqualTo(allGood.get(Metric.REQUEST_THROUGHPUT).effectiveCount())
+                .isGreaterThan(RunValueIntervals.criteriaEffectiveCount(records, CRITERIA));
     }
 
     @Test
