@@ -53,8 +53,7 @@ class LlamaCppABGateTest {
             return ServerVariant.of("--parallel 4", LlamaServer.withSlots(4, 4 * 2048));
         }
 
-        // One look after twelve pairs of blocks: the effect is far above the noise, and a change found must hold as one
-        // of the run's 13 comparisons (at 99.6 %), for which the sign test needs at least 10 independent pairs.
+        // One look after twelve pairs of blocks: the effect is far above the noise, and the run stays near a minute.
         @Test
         @ABGate(baseline = "oneSlot", candidate = "fourSlots", firstLookPairs = 12, maxPairs = 12)
         @Workload(inputTokens = 64, outputTokens = 16, seed = 7)

@@ -144,8 +144,6 @@ public record ABEngine(
 
     private List<PairedChange> compare(List<BlockRun> blocks, int pairs, double level) {
         List<PairedChange> changes = new ArrayList<>();
-        // Bonferroni over the comparisons for a change found (PairedEstimator says why).
-        double family = 1 - (1 - level) / statistics.size();
         for (ComparedStatistic statistic : statistics) {
             double[] baseline = new double[pairs];
             double[] candidate = new double[pairs];
@@ -153,7 +151,7 @@ public record ABEngine(
                 double value = statistic.of(block.result());
                 (block.arm() == Arm.BASELINE ? baseline : candidate)[block.pair()] = value;
             }
-            changes.add(PairedEstimator.estimate(statistic, baseline, candidate, level, family, judge));
+            changes.add(PairedEstimator.estimate(statistic, baseline, candidate, level, judge));
         }
         return List.copyOf(changes);
     }

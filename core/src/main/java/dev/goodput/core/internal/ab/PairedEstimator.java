@@ -39,6 +39,10 @@ public final class PairedEstimator {
     /**
      * Returns the change of {@code statistic} from the baseline's blocks to the candidate's.
      *
+     * <p>UNCHANGED is two one-sided tests (Schuirmann 1987): a change of at least the minimum is excluded on each
+     * side at the tail the look allows that side, so the interval it reads is at {@code 2 x confidence - 1} (90 %
+     * for a single look at 95 %), and an UNCHANGED is wrong at most as often as one side of the interval misses.
+     *
      * @param baseline the baseline's value in each pair, in pair order (NaN: the block had none)
      * @param candidate the candidate's value in the same pairs
      * @param confidence the confidence of the interval (a look's, for a run that looks several times)
@@ -49,32 +53,6 @@ public final class PairedEstimator {
             double[] baseline,
             double[] candidate,
             double confidence,
-            BaselineComparator judge) {
-        return estimate(statistic, baseline, candidate, confidence, confidence, judge);
-    }
-
-    /**
-     * Returns the change of {@code statistic}, judged as one of a family: INCONCLUSIVE on its interval at {@code
-     * confidence}, UNCHANGED on two one-sided tests, REGRESSED and IMPROVED only on its interval at {@code
-     * familyConfidence} as well.
-     *
-     * <p>UNCHANGED is two one-sided tests (Schuirmann 1987): a change of at least the minimum is excluded on each
-     * side at the tail the look allows that side, so the interval it reads is at {@code 2 x confidence - 1} (90 %
-     * for a single look at 95 %), and an UNCHANGED is wrong at most as often as one side of the interval misses.
-     *
-     * <p>Why two: a run is REGRESSED when any of its comparisons is, so with a dozen statistics each allowed a
-     * 2.5 % chance of a false REGRESSED, the run's chance is up to twelve times that (one A/A run in three was
-     * REGRESSED on a busy machine, TTFT p90 +4.6 % [+0.1 %, +10.1 %]). Bonferroni's {@code familyConfidence =
-     * 1 - (1 - confidence) / k} over the {@code k} comparisons keeps the run's chance within the single one's. A run
-     * is UNCHANGED only when every comparison is, and that needs no correction: each must pass on its own (an
-     * intersection-union test keeps the level of its parts).
-     */
-    public static PairedChange estimate(
-            ComparedStatistic statistic,
-            double[] baseline,
-            double[] candidate,
-            double confidence,
-            double familyConfidence,
             BaselineComparator judge) {
         if (baseline.length != candidate.length) {
             throw new IllegalArgumentException(
@@ -135,19 +113,10 @@ public final class PairedEstimator {
                 ? ChangeVerdict.INCONCLUSIVE
                 : judge.verdict(change, interval[0], interval[1], lowerIsBetter);
         double shown = confidence;
-        if ((verdict == ChangeVerdict.REGRESSED || verdict == ChangeVerdict.IMPROVED)
-                && familyConfidence > confidence) {
-            // A change found is judged again as one of the family; the verdict shows the interval it rests on.
-            interval = signTestInterval(sorted, familyConfidence);
-            shown = familyConfidence;
-            verdict = Double.isNaN(interval[0]) || Double.isNaN(interval[1])
-                    ? ChangeVerdict.INCONCLUSIVE
-                    : judge.verdict(change, interval[0], interval[1], lowerIsBetter);
-        }
         double equivalence = 2 * confidence - 1;
         if (verdict == ChangeVerdict.INCONCLUSIVE && hasBothEnds(interval)) {
             // No change: two one-sided tests (Schuirmann), each at the tail the look allows a side, read on the
-            // 1 - 2 x tail interval; wrong at most as often as a change found is.
+            // 1 - 2 x tail interval.
             double[] twoOneSided = signTestInterval(sorted, equivalence);
             if (hasBothEnds(twoOneSided)
                     && judge.verdict(change, twoOneSided[0], twoOneSided[1], lowerIsBetter)
@@ -164,11 +133,7 @@ public final class PairedEstimator {
                 sorted.length,
                 sorted.length == pairs ? "pairs" : "runs of neighbouring pairs",
                 OrderStatisticInterval.METHOD,
-                shown > confidence
-                        ? String.format(Locale.ROOT, " at %.1f %% as one of the run's comparisons", shown * 100)
-                        : shown < confidence
-                                ? String.format(Locale.ROOT, " at %.1f %%, two one-sided tests", shown * 100)
-                                : "");
+                shown < confidence ? String.format(Locale.ROOT, " at %.1f %%, two one-sided tests", shown * 100) : "");
         MetricChange metricChange = new MetricChange(
                 statistic.name(),
                 lowerIsBetter,
