@@ -45,8 +45,8 @@ final class ArmPool {
             icl = sum(icl, snapshot.icl());
             itl = sum(itl, snapshot.itl());
             pauses = sum(pauses, snapshot.clientPauses());
-            ignoreEos = sumTracked(ignoreEos, snapshot.ignoreEosRequests());
-            shorter = sumTracked(shorter, snapshot.shorterThanAsked());
+            ignoreEos = RunSnapshot.sumTracked(ignoreEos, snapshot.ignoreEosRequests());
+            shorter = RunSnapshot.sumTracked(shorter, snapshot.shorterThanAsked());
             peak = snapshot.peakOutputChunksPerSecond() == RunSnapshot.NOT_TRACKED || peak == RunSnapshot.NOT_TRACKED
                     ? RunSnapshot.NOT_TRACKED
                     : Math.max(peak, snapshot.peakOutputChunksPerSecond());
@@ -73,12 +73,6 @@ final class ArmPool {
         }
         sum.add(next);
         return sum;
-    }
-
-    private static long sumTracked(long sum, long value) {
-        return sum == RunSnapshot.NOT_TRACKED || value == RunSnapshot.NOT_TRACKED
-                ? RunSnapshot.NOT_TRACKED
-                : sum + value;
     }
 
     private static long at(long nanos, long shift) {

@@ -62,6 +62,14 @@ public record RunSnapshot(
     /** The count of something a snapshot did not track. */
     public static final long NOT_TRACKED = -1;
 
+    /**
+     * Returns the sum of two counts, or {@link #NOT_TRACKED} when either was not tracked (merged shards, pooled
+     * blocks).
+     */
+    public static long sumTracked(long sum, long value) {
+        return sum == NOT_TRACKED || value == NOT_TRACKED ? NOT_TRACKED : sum + value;
+    }
+
     public RunSnapshot {
         List<RequestRecord> sorted = new ArrayList<>(records);
         sorted.sort(Comparator.comparingLong(RequestRecord::index));

@@ -170,8 +170,8 @@ public final class ShardMerge {
                 classItl.put(name, sum(classItl.get(name), gaps.itl().copy()));
             });
             chunks.add(output.chunks());
-            ignoreEos = sumTracked(ignoreEos, snapshot.ignoreEosRequests());
-            shorter = sumTracked(shorter, snapshot.shorterThanAsked());
+            ignoreEos = RunSnapshot.sumTracked(ignoreEos, snapshot.ignoreEosRequests());
+            shorter = RunSnapshot.sumTracked(shorter, snapshot.shorterThanAsked());
         }
         Map<String, RunSnapshot.Gaps> gaps = new TreeMap<>();
         classIcl.forEach((name, pooled) -> gaps.put(name, new RunSnapshot.Gaps(pooled, classItl.get(name))));
@@ -189,12 +189,6 @@ public final class ShardMerge {
         }
         sum.add(next);
         return sum;
-    }
-
-    private static long sumTracked(long sum, long value) {
-        return sum == RunSnapshot.NOT_TRACKED || value == RunSnapshot.NOT_TRACKED
-                ? RunSnapshot.NOT_TRACKED
-                : sum + value;
     }
 
     private static ShardReport report(ShardFiles.Output output) {
