@@ -109,9 +109,9 @@ public final class PairedEstimator {
         double median = ExactDistribution.of(sorted).percentile(50);
         double change = Math.exp(median) - 1;
         double[] interval = signTestInterval(sorted, confidence);
-        ChangeVerdict verdict = Double.isNaN(interval[0]) || Double.isNaN(interval[1])
-                ? ChangeVerdict.INCONCLUSIVE
-                : judge.verdict(change, interval[0], interval[1], lowerIsBetter);
+        ChangeVerdict verdict = hasBothEnds(interval)
+                ? judge.verdict(change, interval[0], interval[1], lowerIsBetter)
+                : ChangeVerdict.INCONCLUSIVE;
         double shown = confidence;
         double equivalence = 2 * confidence - 1;
         if (verdict == ChangeVerdict.INCONCLUSIVE && hasBothEnds(interval)) {
@@ -126,7 +126,6 @@ public final class PairedEstimator {
                 shown = equivalence;
             }
         }
-        boolean hasInterval = hasBothEnds(interval);
         String method = String.format(
                 Locale.ROOT,
                 "paired blocks: median of %d %s' log ratios, sign-test interval (%s)%s",
@@ -143,7 +142,7 @@ public final class PairedEstimator {
                 interval[0],
                 interval[1],
                 verdict,
-                hasInterval ? method : "too few pairs for an interval at confidence " + shown);
+                hasBothEnds(interval) ? method : "too few pairs for an interval at confidence " + shown);
         // The median's standard error from a robust spread (1.4826 MAD estimates sigma; the median costs a factor
         // sqrt(pi / 2) = 1.2533 over the mean for normal data), for the detectable change at 80 % power.
         double medianError = 1.2533 * 1.4826 * medianAbsoluteDeviation(sorted, median) / Math.sqrt(sorted.length);
