@@ -33,6 +33,13 @@ import org.junit.platform.testkit.engine.Events;
  */
 class BaselineGateTest {
 
+    /**
+     * Comparisons of an unchanged server with its baseline. The stored-baseline gate's false-alarm rate is measured
+     * in ABGateBenchmark (docs/ci-gates.md); ten runs here catch intervals gone far too narrow (CI's five in twenty)
+     * at half the build time of twenty.
+     */
+    private static final int COMPARISONS = 10;
+
     @TempDir
     Path reports;
 
@@ -97,7 +104,7 @@ class BaselineGateTest {
 
             Map<String, Integer> verdicts = new TreeMap<>();
             List<String> falseAlarms = new ArrayList<>();
-            for (int comparison = 0; comparison < 20; comparison++) {
+            for (int comparison = 0; comparison < COMPARISONS; comparison++) {
                 Events events = execute(ChatGate.class, Map.of());
                 Map<String, String> failures = GoodputExtensionTest.failureMessages(events);
                 JsonNode gate = gateJson("ChatGate", "chat");
@@ -112,13 +119,13 @@ class BaselineGateTest {
             }
             // With one trial a side the intervals hold within-run noise only (the verdict's note says so), so a busy
             // moment on a shared machine can push one comparison past zero and the 10 % minimum. One false alarm in
-            // twenty is more than 95 % intervals admit on one side; two or more mean the intervals are too narrow.
+            // ten is more than 95 % intervals admit on one side; two or more mean the intervals are too narrow.
             assertThat(falseAlarms)
-                    .as("false alarms among 20 unchanged comparisons")
+                    .as("false alarms among %d unchanged comparisons", COMPARISONS)
                     .hasSizeLessThanOrEqualTo(1);
-            System.out.println("unchanged server vs its own baseline, 20 comparisons: " + verdicts);
+            System.out.println("unchanged server vs its own baseline, " + COMPARISONS + " comparisons: " + verdicts);
             // A comparison is INVALID when a trial's client fell behind (a busy machine); most must be judged.
-            assertThat(verdicts.getOrDefault("INVALID", 0)).isLessThanOrEqualTo(10);
+            assertThat(verdicts.getOrDefault("INVALID", 0)).isLessThanOrEqualTo(COMPARISONS / 2);
         } finally {
             ChatGate.server = null;
         }
