@@ -22,7 +22,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Goodput's figures against the engine's own, per request, at concurrency 1, 2 and 4 on a 4-slot llama-server:
+ * Goodput's figures against the engine's own, per request, at concurrency 1 and 4 on a 4-slot llama-server (2, between
+ * them, was dropped to keep .ci/run under 25 minutes):
  * the server's {@code timings} on its last chunk and its {@code /metrics} counters. Counts must agree exactly; times
  * within the tolerance docs/real-servers.md states (the table there comes from {@code target/real-server/
  * agreement.md}, which these runs write).
@@ -56,7 +57,7 @@ class LlamaCppAgreementTest {
     }
 
     @ParameterizedTest(name = "concurrency {0}")
-    @ValueSource(ints = {1, 2, 4})
+    @ValueSource(ints = {1, 4})
     void should_agree_with_the_engines_own_counts_and_times(int concurrency) throws Exception {
         Map<String, Double> before = SERVER.metrics();
         RunResult result = Goodput.newRun(SERVER.serverEndpoint())
