@@ -28,7 +28,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Short chat beside long-document RAG on one simulated H100, each class with its own contract: chat users must see
  * their first token quickly whatever RAG does, while a RAG answer is judged on how long it takes in all. One p99
- * over both would describe neither class.
+ * over both would describe neither class. Chat's first tokens queue behind RAG's prefills, so successive ones are
+ * strongly correlated (200 requests were worth 18 to 30 independent chat samples): the gate runs until decided.
  */
 @GoodputTest
 @SimulatedServer
@@ -38,8 +39,8 @@ class ChatBesideRagExample {
     // tag::mix[]
     @TrafficClass(name = "chat", weight = 75, workload = @Workload(inputTokens = 200, outputTokens = 64))
     @TrafficClass(name = "rag", weight = 25, workload = @Workload(inputTokens = 3000, outputTokens = 128))
-    @LoadProfile(rate = 8, requests = 200, warmupRequests = 4)
-    @Slo(workloadClass = "chat", metric = TTFT, percentile = 90, atMost = 150)
+    @LoadProfile(rate = 8, requests = 804, untilDecidedFrom = 200, warmupRequests = 4, seed = 1)
+    @Slo(workloadClass = "chat", metric = TTFT, percentile = 90, atMost = 300)
     @Slo(workloadClass = "rag", metric = E2EL, percentile = 90, atMost = 3000)
     @Slo(metric = GOODPUT, atLeast = 2)
     // end::mix[]
@@ -70,7 +71,7 @@ class ChatBesideRagExample {
                     Objective.of(Metric.E2EL).inClass("rag").percentile(50).atMost(Duration.ofSeconds(3));
             RunResult result = Goodput.newRun(ServerEndpoint.of(server.baseUrl(), server.modelName()))
                     .workload(mix)
-                    .load(Load.poisson(4).seed(1).requests(60))
+                    .load(Load.poisson(8).seed(1).requests(60))
                     .objectives(chatFirstToken, ragAnswer)
                     .run();
 
