@@ -24,7 +24,7 @@ class ShardedChatGateExample {
     @Test
     // tag::sharded-gate[]
     @Workload(inputTokens = 200, outputTokens = 32, seed = 7)
-    @LoadProfile(rate = 20, requests = 480, warmupRequests = 12, seed = 7)
+    @LoadProfile(rate = 20, requests = 960, warmupRequests = 12, seed = 7)
     @Slo(metric = TTFT, percentile = 90, atMost = 500)
     @Slo(metric = TPOT, percentile = 90, atMost = 50)
     // end::sharded-gate[]
