@@ -2,9 +2,11 @@ package dev.goodput.core.bench;
 
 import dev.goodput.core.Goodput;
 import dev.goodput.core.Load;
+import dev.goodput.core.Metric;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.WorkloadSpec;
+import dev.goodput.core.ab.ABBlock;
 import dev.goodput.core.ab.ABResult;
 import dev.goodput.core.ab.ABRun;
 import dev.goodput.core.ab.PairedChange;
@@ -15,6 +17,10 @@ import dev.goodput.core.compare.RunDigest;
 import dev.goodput.mock.MockServer;
 import dev.goodput.mock.MockServerConfig;
 import dev.goodput.mock.PerformanceModel;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -101,6 +107,7 @@ public final class ABGateBenchmark {
                             .minimumChange(MINIMUM_CHANGE)
                             .pairs(FIRST_PAIRS, MAX_PAIRS)
                             .run();
+                    writeBlocks(entry.getKey(), seed, result);
                     verdicts.merge(result.verdict().name(), 1, Integer::sum);
                     seconds.add(result.took().toMillis() / 1000.0);
                     measured.add(result.candidate().accounting().measured());
@@ -207,5 +214,43 @@ public final class ABGateBenchmark {
         sorted.sort(Double::compare);
         int n = sorted.size();
         return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    }
+
+    /**
+     * Appends each block's key statistics to the CSV file that {@code -Dab.blocks=<file>} names, so that other
+     * paired estimators can be compared offline on the same blocks (nothing is written without it).
+     */
+    private static void writeBlocks(String caseName, int seed, ABResult result) throws IOException {
+        String file = System.getProperty("ab.blocks");
+        if (file == null) {
+            return;
+        }
+        Path path = Path.of(file);
+        StringBuilder rows = new StringBuilder();
+        if (!Files.exists(path)) {
+            rows.append("case,seed,pair,arm,first,ttft_p50,ttft_p90,ttft_mean,tpot_p50,tpot_p90,tpot_mean,"
+                    + "e2el_p50,e2el_mean,measured\n");
+        }
+        for (ABBlock block : result.blocks()) {
+            RunResult run = block.result();
+            rows.append(String.format(
+                    Locale.ROOT,
+                    "%s,%d,%d,%s,%b,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%d%n",
+                    caseName,
+                    seed,
+                    block.pair(),
+                    block.arm(),
+                    block.firstInPair(),
+                    run.summary(Metric.TTFT).percentile(50) / 1e6,
+                    run.summary(Metric.TTFT).percentile(90) / 1e6,
+                    run.summary(Metric.TTFT).mean() / 1e6,
+                    run.summary(Metric.TPOT).percentile(50) / 1e6,
+                    run.summary(Metric.TPOT).percentile(90) / 1e6,
+                    run.summary(Metric.TPOT).mean() / 1e6,
+                    run.summary(Metric.E2EL).percentile(50) / 1e6,
+                    run.summary(Metric.E2EL).mean() / 1e6,
+                    block.measuredRequests()));
+        }
+        Files.writeString(path, rows, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
     }
 }

@@ -23,8 +23,11 @@ import java.util.Locale;
  * them. The interval is the order-statistic interval for the median (the sign test inverted,
  * {@link OrderStatisticInterval}), exact for independent pairs with a continuous distribution whatever its shape.
  * Why merging neighbours: pairs run one after another, so a drift slower than a pair could still correlate
- * neighbouring pairs; while their lag-1 autocorrelation exceeds the limit {@link BatchMeans} uses, neighbours are
- * averaged in twos, as batch means merges batches. The balanced order (ABBA / BAAB) turns a linear drift inside a
+ * neighbouring pairs; while their lag-1 autocorrelation is positive beyond chance (a one-sided test at 5 %),
+ * neighbours are averaged in twos, as batch means merges batches. Not the fixed limit of 0.1 that {@link BatchMeans}
+ * uses on its 16 batches: with 8 to 32 independent pairs the lag-1 autocorrelation has a spread of 0.18 to 0.35, so
+ * that limit merged a third of the time where nothing was correlated, and a sign test on half as many units is far
+ * wider (on 20 A/A runs of 32 pairs, docs/ci-gates.md). The balanced order (ABBA / BAAB) turns a linear drift inside a
  * pair, and any carry-over from one arm's block to the next, into spread between pairs (half the pairs gain what
  * the other half lose) rather than a bias; the median stays centred on the change when the two halves are
  * symmetric about it.
@@ -33,6 +36,12 @@ public final class PairedEstimator {
 
     /** The standard normal quantile of 80 % power, for the minimum detectable change. */
     static final double POWER_QUANTILE = 0.8416;
+
+    /**
+     * The one-sided 95 % standard normal quantile: {@code m} independent units have a lag-1 autocorrelation above
+     * {@code 1.645 / sqrt(m)} in about one case in twenty (its standard error is {@code 1 / sqrt(m)}).
+     */
+    static final double CORRELATION_TEST_QUANTILE = 1.6449;
 
     private PairedEstimator() {}
 
@@ -164,14 +173,14 @@ public final class PairedEstimator {
     }
 
     /**
-     * Returns the paired differences as nearly independent units: while the lag-1 autocorrelation of the units
-     * exceeds {@link BatchMeans#INDEPENDENCE_LIMIT} and at least {@link BatchMeans#MIN_BATCHES} units would remain,
-     * neighbours are averaged in twos, as batch means merges batches.
+     * Returns the paired differences as nearly independent units: while the lag-1 autocorrelation of the {@code m}
+     * units exceeds {@code 1.645 / sqrt(m)} (positive beyond chance at 5 %) and at least {@link
+     * BatchMeans#MIN_BATCHES} units would remain, neighbours are averaged in twos, as batch means merges batches.
      */
     static double[] independentUnits(double[] differences) {
         double[] units = differences;
         while (units.length / 2 >= BatchMeans.MIN_BATCHES
-                && BatchMeans.lagOneAutocorrelation(units) > BatchMeans.INDEPENDENCE_LIMIT) {
+                && BatchMeans.lagOneAutocorrelation(units) > CORRELATION_TEST_QUANTILE / Math.sqrt(units.length)) {
             double[] merged = new double[units.length / 2];
             for (int i = 0; i < merged.length; i++) {
                 merged[i] = (units[2 * i] + units[2 * i + 1]) / 2;
