@@ -27,10 +27,10 @@ import java.util.Locale;
  * neighbours are averaged in twos, as batch means merges batches. Not the fixed limit of 0.1 that {@link BatchMeans}
  * uses on its 16 batches: with 8 to 32 independent pairs the lag-1 autocorrelation has a spread of 0.18 to 0.35, so
  * that limit merged about one run in four where nothing was correlated, and a sign test on half as many units is
- * far wider (20 A/A runs of 32 pairs: 13 UNCHANGED with it, 17 with the test; docs/ci-gates.md). The balanced order (ABBA / BAAB) turns a linear drift inside a
- * pair, and any carry-over from one arm's block to the next, into spread between pairs (half the pairs gain what
- * the other half lose) rather than a bias; the median stays centred on the change when the two halves are
- * symmetric about it.
+ * far wider (20 A/A runs of 32 pairs: 13 UNCHANGED with it, 17 with the test; docs/ci-gates.md). The balanced
+ * order (ABBA / BAAB) turns a linear drift inside a pair, and any carry-over from one arm's block to the next, into
+ * spread between pairs (half the pairs gain what the other half lose) rather than a bias; the median stays centred
+ * on the change when the two halves are symmetric about it.
  */
 public final class PairedEstimator {
 
