@@ -8,7 +8,7 @@ Run the benchmark with every pair kept and each block's statistics written out:
 
 then `python3 .ci/ab-replay.py /tmp/blocks.csv` (numpy and scipy; `--synthetic` for PairedEstimatorTest's seeded
 model). The looks at 8, 16 and 32 pairs (98 % each, 96 % for two one-sided tests) are replayed as a sequential run
-takes them, on the eight statistics the file holds. It re-implements PairedEstimator in a few lines, so that
+takes them, on the statistics the file holds. It re-implements PairedEstimator in a few lines, so that
 estimators can be compared before one is built; docs/ci-gates.md has what it found.
 """
 import csv
@@ -19,7 +19,10 @@ from collections import defaultdict
 import numpy as np
 from scipy import stats
 
-STATS = ["ttft_p50", "ttft_p90", "ttft_mean", "tpot_p50", "tpot_p90", "tpot_mean", "e2el_p50", "e2el_mean"]
+# The statistic columns of the blocks file: every column but these (the file of 2026-11-29 held eight, later ones
+# the thirteen an A/B run compares).
+NOT_STATISTICS = {"case", "seed", "pair", "arm", "first", "measured"}
+STATS = []
 MIN_CHANGE = 0.04
 LOOKS = [8, 16, 32]
 LOOK_CONF = {1: 0.95, 2: 0.971, 3: 0.98}
@@ -112,12 +115,14 @@ def judge(d, conf, method):
 
 
 def run_verdict(pairs, method, looks=LOOKS):
-    looks = [l for l in looks if l <= len(pairs)]
+    looks = [l for l in looks if l <= len(pairs)] or [len(pairs)]
     conf = LOOK_CONF[len(looks)]
     for i, look in enumerate(looks):
         verdicts = {}
         for stat in STATS:
-            d = [math.log(p["B"][stat] / p["A"][stat]) for p in pairs[:look]]
+            # A rate (goodput, throughput) regresses when it falls: its log ratio is turned so that worse is positive.
+            worse = 1 if lower_is_better(stat) else -1
+            d = [worse * math.log(p["B"][stat] / p["A"][stat]) for p in pairs[:look]]
             verdicts[stat] = judge(d, conf, method)[0]
         decided = all(v != "INCONCLUSIVE" for v in verdicts.values()) or "REGRESSED" in verdicts.values()
         if decided or i == len(looks) - 1:
@@ -127,10 +132,16 @@ def run_verdict(pairs, method, looks=LOOKS):
             return "UNCHANGED", look, verdicts
 
 
+def lower_is_better(stat):
+    return any(latency in stat.lower() for latency in ("ttft", "tpot", "itl", "e2el"))
+
+
 def load(path):
     runs = defaultdict(lambda: defaultdict(dict))
     with open(path) as f:
-        for row in csv.DictReader(f):
+        reader = csv.DictReader(f)
+        STATS[:] = [column for column in reader.fieldnames if column not in NOT_STATISTICS]
+        for row in reader:
             key = (row["case"], int(row["seed"]))
             arm = "A" if row["arm"] in ("BASELINE", "A") else "B"
             runs[key][int(row["pair"])][arm] = {s: float(row[s]) for s in STATS}

@@ -2,7 +2,6 @@ package dev.goodput.core.bench;
 
 import dev.goodput.core.Goodput;
 import dev.goodput.core.Load;
-import dev.goodput.core.Metric;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.WorkloadSpec;
@@ -14,6 +13,7 @@ import dev.goodput.core.compare.BaselineComparator;
 import dev.goodput.core.compare.ChangeVerdict;
 import dev.goodput.core.compare.Comparison;
 import dev.goodput.core.compare.RunDigest;
+import dev.goodput.core.internal.ab.ComparedStatistic;
 import dev.goodput.mock.MockServer;
 import dev.goodput.mock.MockServerConfig;
 import dev.goodput.mock.PerformanceModel;
@@ -217,8 +217,10 @@ public final class ABGateBenchmark {
     }
 
     /**
-     * Appends each block's key statistics to the CSV file that {@code -Dab.blocks=<file>} names, so that other
-     * paired estimators can be compared offline on the same blocks (nothing is written without it).
+     * Appends each block's compared statistics (the thirteen an A/B run compares, read as {@link ComparedStatistic}
+     * reads them for the paired estimate) to the CSV file that {@code -Dab.blocks=<file>} names, so that other
+     * paired estimators can be compared offline on the same blocks ({@code .ci/ab-replay.py}); nothing is written
+     * without it.
      */
     private static void writeBlocks(String caseName, int seed, ABResult result) throws IOException {
         String file = System.getProperty("ab.blocks");
@@ -226,30 +228,20 @@ public final class ABGateBenchmark {
             return;
         }
         Path path = Path.of(file);
+        List<ComparedStatistic> statistics = ComparedStatistic.forObjectives(List.of());
         StringBuilder rows = new StringBuilder();
         if (!Files.exists(path)) {
-            rows.append("case,seed,pair,arm,first,ttft_p50,ttft_p90,ttft_mean,tpot_p50,tpot_p90,tpot_mean,"
-                    + "e2el_p50,e2el_mean,measured\n");
+            rows.append("case,seed,pair,arm,first");
+            statistics.forEach(statistic -> rows.append(',').append(statistic.name()));
+            rows.append(",measured\n");
         }
         for (ABBlock block : result.blocks()) {
-            RunResult run = block.result();
             rows.append(String.format(
-                    Locale.ROOT,
-                    "%s,%d,%d,%s,%b,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%d%n",
-                    caseName,
-                    seed,
-                    block.pair(),
-                    block.arm(),
-                    block.firstInPair(),
-                    run.summary(Metric.TTFT).percentile(50) / 1e6,
-                    run.summary(Metric.TTFT).percentile(90) / 1e6,
-                    run.summary(Metric.TTFT).mean() / 1e6,
-                    run.summary(Metric.TPOT).percentile(50) / 1e6,
-                    run.summary(Metric.TPOT).percentile(90) / 1e6,
-                    run.summary(Metric.TPOT).mean() / 1e6,
-                    run.summary(Metric.E2EL).percentile(50) / 1e6,
-                    run.summary(Metric.E2EL).mean() / 1e6,
-                    block.measuredRequests()));
+                    Locale.ROOT, "%s,%d,%d,%s,%b", caseName, seed, block.pair(), block.arm(), block.firstInPair()));
+            for (ComparedStatistic statistic : statistics) {
+                rows.append(String.format(Locale.ROOT, ",%.6f", statistic.of(block.result())));
+            }
+            rows.append(',').append(block.measuredRequests()).append('\n');
         }
         Files.writeString(path, rows, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
     }
