@@ -34,7 +34,7 @@ import java.util.TreeMap;
  * figures ({@code docs/ci-gates.md#what-the-ab-gate-detects}).
  *
  * <p>Method. A busy-loop shell process ({@code sh -c 'while :; do :; done'}) holds one of the machine's cores for the
- * whole benchmark. Three cases, each against the simulated H100 ({@code h100-llama3-8b}), 512 tokens in and 64 out,
+ * whole benchmark. Three cases, each against the simulated H100 ({@code h100-llama3-8b}), 1,024 tokens in and 32 out,
  * Poisson arrivals at 20 requests/s, blocks of 28 requests (the first 4 warm-up); system properties {@code ab.rate},
  * {@code ab.input}, {@code ab.output}, {@code ab.block}, {@code ab.warmup}, {@code ab.minimumChange},
  * {@code ab.firstPairs} and {@code ab.maxPairs} change them:
@@ -48,9 +48,13 @@ import java.util.TreeMap;
  *
  * Each case runs {@code runs} A/B runs with seeds 1..runs, with the defaults of {@link ABRun} (minimum change,
  * looks and maximum) unless given. Then the stored-baseline gate: one fixed-length run against the baseline server
- * of as many measured requests as the A/B arm's median, recorded as a digest; then {@code baselineRuns} later runs
- * per case against the candidate, each compared with that digest by {@link BaselineComparator} at the same minimum
- * change, as a pull request is compared with a stored main-branch baseline.
+ * of as many measured requests as the A/B arm's median (the largest over the cases run), recorded as a digest; then
+ * {@code baselineRuns} later runs per case against the candidate, each compared with that digest by {@link
+ * BaselineComparator} at the same minimum change, as a pull request is compared with a stored main-branch baseline.
+ * The digest is recorded once per invocation, after all its A/B runs: with every case in one invocation the later
+ * cases' comparisons meet the machine minutes after their baseline did; with one case per invocation (the third
+ * argument, a case name's start: {@code A/A}, {@code decode}, {@code prefill}) seconds after, the kindest setting
+ * a stored baseline can have. {@code docs/ci-gates.md} reports both.
  *
  * {@code ./mvnw -q -pl core test-compile exec:java -Dexec.classpathScope=test
  * -Dexec.mainClass=dev.goodput.core.bench.ABGateBenchmark -Dexec.args="20 20"}
@@ -60,8 +64,8 @@ public final class ABGateBenchmark {
     static final double RATE = Double.parseDouble(System.getProperty("ab.rate", "20"));
     static final int BLOCK = Integer.getInteger("ab.block", 28);
     static final int WARMUP = Integer.getInteger("ab.warmup", 4);
-    static final int INPUT = Integer.getInteger("ab.input", 512);
-    static final int OUTPUT = Integer.getInteger("ab.output", 64);
+    static final int INPUT = Integer.getInteger("ab.input", 1024);
+    static final int OUTPUT = Integer.getInteger("ab.output", 32);
     static final double MINIMUM_CHANGE =
             Double.parseDouble(System.getProperty("ab.minimumChange", String.valueOf(ABRun.DEFAULT_MINIMUM_CHANGE)));
     static final int FIRST_PAIRS = Integer.getInteger("ab.firstPairs", ABRun.DEFAULT_FIRST_LOOK_PAIRS);
@@ -189,8 +193,8 @@ public final class ABGateBenchmark {
 
     static WorkloadSpec workload() {
         return WorkloadSpec.synthetic()
-                .inputTokens(1024)
-                .outputTokens(32)
+                .inputTokens(INPUT)
+                .outputTokens(OUTPUT)
                 .seed(1)
                 .build();
     }
