@@ -120,6 +120,32 @@ public final class BatchMeans {
         return Math.max(batchMeans.length, Math.min(count, effective));
     }
 
+    /**
+     * Returns the smaller of two effective counts of the samples these batch means were made of: {@link
+     * #effectiveCount(double)}, from the spread of the batch means, and the count of a first-order autoregressive
+     * process with the samples' own lag-1 autocorrelation {@code r}, {@code n (1 - r) / (1 + r)} (no less than the
+     * batch count, and {@code n} for a negative {@code r}). NaN below two samples.
+     *
+     * <p>Why a second estimate: 8 to 16 batch means of a queue near saturation that has not yet had a long excursion
+     * look nearly independent, while the lag-1 autocorrelation, read from all {@code n - 1} neighbouring pairs, stays
+     * high in a quiet stretch too. Neither alone is a bound (a queue's correlation decays more slowly than an
+     * AR(1)'s), so the smaller is taken. Seeded M/D/1 gates that look repeatedly (docs/metrics.md, "How verdict
+     * coverage is proven") said MET for a mean the truth misses by 10 % in 58 of 1,000 runs at utilisation 0.9 and
+     * 48 at 0.8 with the batch means' count alone, 31 and 29 with the smaller of the two.
+     *
+     * @param sampleVariance the variance of the individual samples
+     * @param samplesInOrder the samples these batch means were made of, in the same order
+     */
+    public double effectiveCount(double sampleVariance, double[] samplesInOrder) {
+        double fromBatches = effectiveCount(sampleVariance);
+        if (Double.isNaN(fromBatches)) {
+            return fromBatches;
+        }
+        double r = Math.max(0, lagOneAutocorrelation(samplesInOrder));
+        double firstOrder = Math.max(batchMeans.length, samplesInOrder.length * (1 - r) / (1 + r));
+        return Math.min(fromBatches, firstOrder);
+    }
+
     /** Returns the interval of the mean, both ends NaN below two samples. */
     public ConfidenceInterval meanInterval(double confidence) {
         Confidence.require(confidence);

@@ -255,7 +255,7 @@ public final class ObjectiveEvaluator {
         if (inOrder.isPresent()) {
             BatchMeans batches = BatchMeans.of(inOrder.get());
             interval = batches.meanInterval(confidence);
-            effective = batches.effectiveCount(variance);
+            effective = batches.effectiveCount(variance, inOrder.get());
         } else if (blocks.isPresent()) {
             RatioBatches batches = blockMeans(blocks.get());
             interval = batches.interval(confidence);
