@@ -131,7 +131,7 @@ public final class BatchMeans {
      * high in a quiet stretch too. Neither alone is a bound (a queue's correlation decays more slowly than an
      * AR(1)'s), so the smaller is taken. Seeded M/D/1 gates that look repeatedly (docs/metrics.md, "How verdict
      * coverage is proven") said MET for a mean the truth misses by 10 % in 58 of 1,000 runs at utilisation 0.9 and
-     * 48 at 0.8 with the batch means' count alone, 31 and 29 with the smaller of the two.
+     * 47 at 0.8 with the batch means' count alone, 31 and 28 with the smaller of the two.
      *
      * @param sampleVariance the variance of the individual samples
      * @param samplesInOrder the samples these batch means were made of, in the same order
