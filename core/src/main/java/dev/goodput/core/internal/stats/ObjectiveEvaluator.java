@@ -40,14 +40,15 @@ public final class ObjectiveEvaluator {
     public static final String NO_MEASURED_REQUESTS = "no measured requests";
 
     /**
-     * The fewest effective samples from which an interval that correlation shrank is trusted to decide a verdict.
-     * The effective count comes from the run's own batch means, and a run that lasts only a few correlation times
-     * underestimates that correlation: a queue near saturation that has not yet had a long excursion looks both
-     * lower and steadier than it is, so the runs whose estimate errs towards the good side are also the ones with the
+     * The fewest effective samples from which an interval that correlation shrank is trusted to decide a verdict. The
+     * effective count comes from the run itself (its batch means; for a mean also the samples' lag-1 autocorrelation,
+     * {@link BatchMeans#effectiveCount(double, double[])}), and a run that lasts only a few correlation times
+     * underestimates that correlation: a queue near saturation that has not yet had a long excursion looks both lower
+     * and steadier than it is, so the runs whose estimate errs towards the good side are also the ones with the
      * narrowest intervals. Seeded single-slot and batching gates at 80 and 90 % utilisation (docs/metrics.md, "How
      * verdict coverage is proven") said MET for a mean TTFT the truth misses by 10 % in up to 22 of 100 runs with the
-     * batch means alone, and in up to 11 with at least 50 effective samples required; at 100 they stay within 5.
-     * With 8 batches, 100 effective samples is a batch worth about 12 independent samples.
+     * batch means alone, and in up to 11 with at least 50 effective samples required; at 100 they stay within 5. With 8
+     * batches, 100 effective samples is a batch worth about 12 independent samples.
      */
     public static final int MIN_CORRELATED_EFFECTIVE = 100;
 
