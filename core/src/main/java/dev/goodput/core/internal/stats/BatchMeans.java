@@ -36,12 +36,14 @@ public final class BatchMeans {
     private final double mean;
     private final double[] batchMeans;
     private final double standardError;
+    private final double sampleLagOne;
 
-    private BatchMeans(long count, double mean, double[] batchMeans, double standardError) {
+    private BatchMeans(long count, double mean, double[] batchMeans, double standardError, double sampleLagOne) {
         this.count = count;
         this.mean = mean;
         this.batchMeans = batchMeans;
         this.standardError = standardError;
+        this.sampleLagOne = sampleLagOne;
     }
 
     /**
@@ -59,7 +61,7 @@ public final class BatchMeans {
         int n = samplesInOrder.length;
         if (n < 2) {
             double only = n == 1 ? samplesInOrder[0] : Double.NaN;
-            return new BatchMeans(n, only, new double[0], Double.NaN);
+            return new BatchMeans(n, only, new double[0], Double.NaN, Double.NaN);
         }
         int batches = Math.min(MAX_BATCHES, n);
         double[] means = means(samplesInOrder, batches);
@@ -68,7 +70,8 @@ public final class BatchMeans {
             means = means(samplesInOrder, batches);
         }
         double mean = sampleWeightedMean(samplesInOrder);
-        return new BatchMeans(n, mean, means, Math.sqrt(sampleVariance(means) / batches));
+        return new BatchMeans(
+                n, mean, means, Math.sqrt(sampleVariance(means) / batches), lagOneAutocorrelation(samplesInOrder));
     }
 
     /** Returns the number of samples. */
@@ -121,10 +124,10 @@ public final class BatchMeans {
     }
 
     /**
-     * Returns the smaller of two effective counts of the samples these batch means were made of: {@link
-     * #effectiveCount(double)}, from the spread of the batch means, and the count of a first-order autoregressive
-     * process with the samples' own lag-1 autocorrelation {@code r}, {@code n (1 - r) / (1 + r)} (no less than the
-     * batch count, and {@code n} for a negative {@code r}). NaN below two samples.
+     * Returns the smaller of two effective counts of the samples: {@link #effectiveCount(double)}, from the spread of
+     * the batch means, and the count of a first-order autoregressive process with the samples' own lag-1
+     * autocorrelation {@code r}, {@code n (1 - r) / (1 + r)} (no less than the batch count, and {@code n} for a
+     * negative {@code r}). NaN below two samples.
      *
      * <p>Why a second estimate: 8 to 16 batch means of a queue near saturation that has not yet had a long excursion
      * look nearly independent, while the lag-1 autocorrelation, read from all {@code n - 1} neighbouring pairs, stays
@@ -134,15 +137,14 @@ public final class BatchMeans {
      * 47 at 0.8 with the batch means' count alone, 31 and 28 with the smaller of the two.
      *
      * @param sampleVariance the variance of the individual samples
-     * @param samplesInOrder the samples these batch means were made of, in the same order
      */
-    public double effectiveCount(double sampleVariance, double[] samplesInOrder) {
+    public double cautiousEffectiveCount(double sampleVariance) {
         double fromBatches = effectiveCount(sampleVariance);
         if (Double.isNaN(fromBatches)) {
             return fromBatches;
         }
-        double r = Math.max(0, lagOneAutocorrelation(samplesInOrder));
-        double firstOrder = Math.max(batchMeans.length, samplesInOrder.length * (1 - r) / (1 + r));
+        double r = Math.max(0, sampleLagOne);
+        double firstOrder = Math.max(batchMeans.length, count * (1 - r) / (1 + r));
         return Math.min(fromBatches, firstOrder);
     }
 

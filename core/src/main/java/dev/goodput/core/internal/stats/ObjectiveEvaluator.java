@@ -42,7 +42,7 @@ public final class ObjectiveEvaluator {
     /**
      * The fewest effective samples from which an interval that correlation shrank is trusted to decide a verdict. The
      * effective count comes from the run itself (its batch means; for a mean also the samples' lag-1 autocorrelation,
-     * {@link BatchMeans#effectiveCount(double, double[])}), and a run that lasts only a few correlation times
+     * {@link BatchMeans#cautiousEffectiveCount}), and a run that lasts only a few correlation times
      * underestimates that correlation: a queue near saturation that has not yet had a long excursion looks both lower
      * and steadier than it is, so the runs whose estimate errs towards the good side are also the ones with the
      * narrowest intervals. Seeded single-slot and batching gates at 80 and 90 % utilisation (docs/metrics.md, "How
@@ -256,7 +256,7 @@ public final class ObjectiveEvaluator {
         if (inOrder.isPresent()) {
             BatchMeans batches = BatchMeans.of(inOrder.get());
             interval = batches.meanInterval(confidence);
-            effective = batches.effectiveCount(variance, inOrder.get());
+            effective = batches.cautiousEffectiveCount(variance);
         } else if (blocks.isPresent()) {
             RatioBatches batches = blockMeans(blocks.get());
             interval = batches.interval(confidence);

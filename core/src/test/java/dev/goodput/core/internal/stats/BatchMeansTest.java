@@ -79,4 +79,32 @@ class BatchMeansTest {
         assertThat(correlated.interval().upper() - correlated.interval().lower())
                 .isGreaterThan(3 * (plain.upper() - plain.lower()));
     }
+
+    @Test
+    void the_cautious_count_is_the_first_order_count_where_batch_means_look_independent_and_never_above_theirs() {
+        // An AR(1) of 0.95 has 4,000 * 0.05 / 1.95, about 103, effective samples; half-length batches of 250 see
+        // only part of its memory, so the batch means' count is higher.
+        SplittableRandom random = new SplittableRandom(7);
+        double[] ar = new double[4000];
+        double level = 0;
+        for (int i = 0; i < ar.length; i++) {
+            level = 0.95 * level + random.nextDouble() - 0.5;
+            ar[i] = level;
+        }
+        BatchMeans correlated = BatchMeans.of(ar);
+        double variance = BatchMeans.sampleVariance(ar);
+        double r = BatchMeans.lagOneAutocorrelation(ar);
+        assertThat(correlated.cautiousEffectiveCount(variance))
+                .isLessThanOrEqualTo(correlated.effectiveCount(variance))
+                .isCloseTo(Math.min(correlated.effectiveCount(variance), 4000 * (1 - r) / (1 + r)), within(1e-9))
+                .isBetween(60.0, 160.0);
+
+        double[] independent = new double[4000];
+        for (int i = 0; i < independent.length; i++) {
+            independent[i] = random.nextDouble();
+        }
+        BatchMeans plain = BatchMeans.of(independent);
+        assertThat(plain.cautiousEffectiveCount(1.0 / 12)).isBetween(2000.0, 4000.0);
+        assertThat(BatchMeans.of(new double[] {1}).cautiousEffectiveCount(0)).isNaN();
+    }
 }
