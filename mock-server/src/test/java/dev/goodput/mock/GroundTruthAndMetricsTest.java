@@ -156,6 +156,39 @@ class GroundTruthAndMetricsTest {
     }
 
     @Test
+    @DisplayName("a streamed request's first token is in the TTFT histogram as it leaves, before the request ends")
+    void ttft_is_observed_when_the_first_token_is_sent() throws Exception {
+        server = MockServer.start(MockServerConfig.builder()
+                .modelName("m")
+                .performanceModel(PerformanceModel.fixed(Duration.ofMillis(1), Duration.ofMillis(200)))
+                .build());
+        HttpClient client =
+                HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        HttpResponse<Stream<String>> response = client.send(
+                HttpRequest.newBuilder(URI.create(server.baseUrl() + "/v1/chat/completions"))
+                        .POST(HttpRequest.BodyPublishers.ofString(STREAM))
+                        .build(),
+                HttpResponse.BodyHandlers.ofLines());
+        Iterator<String> lines = response.body().iterator();
+        while (!lines.next().contains("\"content\":\" ")) {
+            // up to the first token
+        }
+
+        // Four more tokens, 200 ms apart, are still to come: the request has not ended.
+        Map<String, Double> during = samples(TestHttp.get(server, "/metrics").body());
+        lines.forEachRemaining(line -> {});
+        server.awaitGroundTruth(1, Duration.ofSeconds(10));
+        Map<String, Double> after = samples(TestHttp.get(server, "/metrics").body());
+
+        assertThat(during)
+                .containsEntry("vllm:time_to_first_token_seconds_count{}", 1.0)
+                .containsEntry("vllm:e2e_request_latency_seconds_count{}", 0.0);
+        assertThat(after)
+                .containsEntry("vllm:time_to_first_token_seconds_count{}", 1.0)
+                .containsEntry("vllm:e2e_request_latency_seconds_count{}", 1.0);
+    }
+
+    @Test
     @DisplayName("/metrics adds the queue-time histogram, the cache config and the simulated GPU under DCGM's names")
     void metrics_have_queue_time_cache_config_and_gpu() throws Exception {
         start(100);

@@ -39,6 +39,11 @@ final class GroundTruthLog {
         return serving.size();
     }
 
+    /** Notes a streamed request's time to its first token, as its first chunk was sent. */
+    void firstTokenSent(long ttftNanos) {
+        metrics.observeStreamedTtftNanos(ttftNanos);
+    }
+
     /** Adds the finished record of {@code live}. */
     void add(LiveTruth live, RequestTruth truth) {
         metrics.observe(truth);

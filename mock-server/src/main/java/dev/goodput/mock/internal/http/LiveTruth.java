@@ -80,8 +80,15 @@ final class LiveTruth {
         return chunks++;
     }
 
-    synchronized void chunkSent(int chunk, long sentNanos) {
-        sent[chunk] = sentNanos;
+    void chunkSent(int chunk, long sentNanos) {
+        synchronized (this) {
+            sent[chunk] = sentNanos;
+        }
+        if (chunk == 0 && stream) {
+            // As vLLM does, the first token's time counts when it leaves, not when the request ends: a client that
+            // scrapes right after its last answer then finds every first token it saw.
+            log.firstTokenSent(sentNanos - arrivalNanos);
+        }
     }
 
     /** Marks every chunk recorded so far as sent at {@code sentNanos} (a non-streaming body). */

@@ -47,7 +47,15 @@ final class ServerMetrics {
         queue.observeNanos(nanos);
     }
 
-    /** Feeds one finished request into the counters and histograms. */
+    /** Feeds a streamed request's time to first token, observed as its first chunk is sent. */
+    void observeStreamedTtftNanos(long nanos) {
+        ttft.observeNanos(nanos);
+    }
+
+    /**
+     * Feeds one finished request into the counters and histograms; a streamed request's time to first token was fed
+     * when its first chunk went out ({@link #observeStreamedTtftNanos}).
+     */
     void observe(RequestTruth truth) {
         synchronized (this) {
             if (truth.status() == 200 && !truth.finishReason().equals("error")) {
@@ -61,7 +69,9 @@ final class ServerMetrics {
         if (truth.status() != 200 || chunks.isEmpty() || chunks.get(0).sentNanos() < 0) {
             return;
         }
-        ttft.observeNanos(chunks.get(0).sentNanos() - truth.arrivalNanos());
+        if (!truth.stream()) {
+            ttft.observeNanos(chunks.get(0).sentNanos() - truth.arrivalNanos());
+        }
         for (int i = 1; i < chunks.size(); i++) {
             if (chunks.get(i).sentNanos() >= 0 && truth.stream()) {
                 interToken.observeNanos(
