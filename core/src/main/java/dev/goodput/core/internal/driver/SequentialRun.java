@@ -187,12 +187,14 @@ public final class SequentialRun implements LoadDriver.LookListener {
                     ? verdict.interval().upper() - verdict.measured()
                     : verdict.measured() - verdict.interval().lower();
             double needed = verdict.sampleCount() * (halfWidth / distance) * (halfWidth / distance);
-            if (ObjectiveEvaluator.isTooShortForItsCorrelation(verdict.sampleCount(), verdict.effectiveCount())) {
+            double confidence = verdict.interval().confidence();
+            if (ObjectiveEvaluator.isTooShortForItsCorrelation(
+                    verdict.sampleCount(), verdict.effectiveCount(), confidence)) {
                 // Not decided for too few effective samples: at least as many more as reach the least trusted.
                 needed = Math.max(
                         needed,
                         verdict.sampleCount()
-                                * (double) ObjectiveEvaluator.MIN_CORRELATED_EFFECTIVE
+                                * ObjectiveEvaluator.minCorrelatedEffective(confidence)
                                 / verdict.effectiveCount());
             }
             most = Math.max(most, (long) Math.ceil(needed) - verdict.sampleCount());

@@ -2,6 +2,7 @@ package dev.goodput.core.internal.stats;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.goodput.core.ConfidenceInterval;
 import dev.goodput.core.Metric;
@@ -419,7 +420,7 @@ class ObjectiveEvaluatorTest {
                             java.util.Locale.ROOT,
                             "n=500 is effectively %.0f independent samples, as successive samples are correlated:"
                                     + " too few to trust the interval, widened %.1f times; need at least 100"
-                                    + " effective samples",
+                                    + " effective samples for a 95%% interval",
                             verdict.effectiveCount(),
                             widen));
             // Widened about the estimate, it still holds the estimate and stays where a latency can be.
@@ -439,12 +440,64 @@ class ObjectiveEvaluatorTest {
             assertThat(evaluate(slo, ExactDistribution.ofOrdered(independent)).verdict())
                     .isEqualTo(Verdict.MET);
 
-            assertThat(ObjectiveEvaluator.isTooShortForItsCorrelation(99, 5)).isFalse();
-            assertThat(ObjectiveEvaluator.isTooShortForItsCorrelation(100, 33)).isTrue();
-            assertThat(ObjectiveEvaluator.isTooShortForItsCorrelation(150, 60)).isFalse();
-            assertThat(ObjectiveEvaluator.isTooShortForItsCorrelation(4000, 100))
+            assertThat(ObjectiveEvaluator.isTooShortForItsCorrelation(99, 5, 0.95))
                     .isFalse();
-            assertThat(ObjectiveEvaluator.isTooShortForItsCorrelation(4000, 99)).isTrue();
+            assertThat(ObjectiveEvaluator.isTooShortForItsCorrelation(100, 33, 0.95))
+                    .isTrue();
+            assertThat(ObjectiveEvaluator.isTooShortForItsCorrelation(150, 60, 0.95))
+                    .isFalse();
+            assertThat(ObjectiveEvaluator.isTooShortForItsCorrelation(4000, 100, 0.95))
+                    .isFalse();
+            assertThat(ObjectiveEvaluator.isTooShortForItsCorrelation(4000, 99, 0.95))
+                    .isTrue();
+        }
+
+        @Test
+        void a_higher_confidence_needs_more_effective_samples_as_z_squared() {
+            assertThat(ObjectiveEvaluator.minCorrelatedEffective(0.95)).isCloseTo(100, within(1e-9));
+            // A run that lasts until decided with five looks judges each at 98.7 %: z = 2.48.
+            assertThat(ObjectiveEvaluator.minCorrelatedEffective(0.987)).isCloseTo(160.6, within(0.1));
+            assertThat(ObjectiveEvaluator.minCorrelatedEffective(0.99)).isCloseTo(172.7, within(0.1));
+            assertThat(ObjectiveEvaluator.minCorrelatedEffective(0.90)).isCloseTo(70.4, within(0.1));
+
+            // 150 effective of 4,000 samples: trusted at 95 %, not at a look's 98.7 %.
+            assertThat(ObjectiveEvaluator.isTooShortForItsCorrelation(4000, 150, 0.95))
+                    .isFalse();
+            assertThat(ObjectiveEvaluator.isTooShortForItsCorrelation(4000, 150, 0.987))
+                    .isTrue();
+        }
+
+        @Test
+        void a_look_at_a_higher_confidence_widens_by_its_own_minimum_and_says_so() {
+            // An AR(1) series of 0.94 holds about 4,000 * 0.06 / 1.94, some 124 effective samples of 4,000: enough for
+            // a 95 % interval, not for a look's 98.7 %.
+            java.util.Random random = new java.util.Random(11);
+            double[] nanos = new double[4000];
+            double x = 0;
+            for (int i = 0; i < nanos.length; i++) {
+                x = 0.94 * x + random.nextGaussian();
+                nanos[i] = (100 + x) * 1e6;
+            }
+            Distribution samples = ExactDistribution.ofOrdered(nanos);
+            Objective slo = Objective.of(Metric.TTFT).mean().atMost(Duration.ofMillis(1000));
+
+            ObjectiveVerdict at95 = ObjectiveEvaluator.evaluate(slo, samples, 0.95);
+            ObjectiveVerdict atLook = ObjectiveEvaluator.evaluate(slo, samples, 0.987);
+
+            assertThat(at95.effectiveCount()).isBetween(100.0, 160.0);
+            assertThat(at95.reason()).isNull();
+            assertThat(atLook.reason()).isNull();
+            assertThat(atLook.verdict()).isEqualTo(Verdict.MET);
+            double widen = Math.pow(ObjectiveEvaluator.minCorrelatedEffective(0.987) / atLook.effectiveCount(), 2);
+            double plainUpper = BatchMeans.of(nanos).meanInterval(0.987).upper();
+            assertThat(atLook.interval().upper() - atLook.measured())
+                    .isCloseTo((plainUpper - atLook.measured()) * widen, within(1e-3 * plainUpper));
+            assertThat(at95.interval().upper())
+                    .isCloseTo(BatchMeans.of(nanos).meanInterval(0.95).upper(), within(1.0));
+
+            Objective near = Objective.of(Metric.TTFT).mean().atMost(Duration.ofNanos((long) (plainUpper * 1.001)));
+            assertThat(ObjectiveEvaluator.evaluate(near, samples, 0.987).reason())
+                    .endsWith("need at least 161 effective samples for a 98.7% interval");
         }
     }
 }
