@@ -77,11 +77,12 @@ class CorrelatedIntervalCoverageTest {
      * at 250, 500, 1,000, 2,000 and 4,000 measured requests after 200 warm-up ones, each look at the confidence that
      * keeps all five at 95 %, stopping at the first decided verdict. TTFT is the wait plus 20 ms, service 40 ms, as
      * in the single-slot coverage gates. With the batch means' effective count alone 48 (0.8) and 58 (0.9) of these
-     * 1,000 runs said MET; with the smaller of it and the first-order count, 29 and 31.
+     * 1,000 runs said MET; with the smaller of it and the first-order count, 29 and 31; with the not-yet minimum
+     * scaled to the looks' 98.7 % (161 effective samples, not 100), 9 and 7.
      */
     @ParameterizedTest(name = "utilisation {0}")
     @CsvSource({"0.8", "0.9"})
-    void a_mean_judged_at_every_look_is_wrongly_met_in_at_most_one_run_in_twenty_five(double utilisation) {
+    void a_mean_judged_at_every_look_is_wrongly_met_in_at_most_one_run_in_fifty(double utilisation) {
         long[] looks = {250, 500, 1000, 2000, 4000};
         double confidence = SequentialBoundary.lookConfidence(looks, 0.95);
         double truthMillis = 40 * MD1Queue.meanWait(utilisation) + 20;
@@ -106,7 +107,7 @@ class CorrelatedIntervalCoverageTest {
         System.out.printf(
                 "M/D/1 rho=%.1f: mean bound 0.9x the truth, looking at %s: wrongly MET in %d of %d runs%n",
                 utilisation, Arrays.toString(looks), wronglyMet, runs);
-        assertThat(wronglyMet).isLessThanOrEqualTo(runs / 25);
+        assertThat(wronglyMet).isLessThanOrEqualTo(runs / 50);
     }
 
     @ParameterizedTest(name = "utilisation {0}")
