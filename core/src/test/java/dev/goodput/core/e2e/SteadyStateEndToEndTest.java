@@ -50,7 +50,7 @@ class SteadyStateEndToEndTest {
                     .load(Load.constantRate(60).requests(600))
                     // The maximum has no interval: the verdict shows which requests were judged, however
                     // correlated real-time TTFTs on a busy machine are (a p50 here could be too short for its
-                    // correlation, ObjectiveEvaluator.MIN_CORRELATED_EFFECTIVE, and rightly not yet decided).
+                    // correlation, ObjectiveEvaluator.minCorrelatedEffective, and rightly not yet decided).
                     .objectives(Objective.of(Metric.TTFT).max().atMost(Duration.ofSeconds(5)))
                     .judgeSteadyStateOnly(true)
                     .preflight(false)

@@ -96,8 +96,8 @@ class VirtualGateRunTest {
     @Test
     void should_stop_a_gate_whose_bound_is_twice_the_truth_at_its_first_look() {
         // A fifth of the M/D/1 server's capacity: the mean TTFT is exactly 20 ms + 40 ms * 0.2 / (2 * 0.8) = 25 ms.
-        // At half load 250 requests often hold fewer than the 100 effective samples a correlated verdict needs
-        // (ObjectiveEvaluator.MIN_CORRELATED_EFFECTIVE), so there the first look decides only some runs.
+        // At half load 250 requests often hold fewer than the 161 effective samples a correlated verdict needs at a
+        // look's 98.7 % (ObjectiveEvaluator.minCorrelatedEffective), so there the first look decides only some runs.
         for (long seed = 1; seed <= 3; seed++) {
             Load load =
                     Load.poisson(5).untilDecided(250, 4_200).warmupRequests(200).seed(seed);
