@@ -5,11 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.goodput.core.Load;
 import dev.goodput.core.Metric;
 import dev.goodput.core.Objective;
+import dev.goodput.core.ObjectiveVerdict;
 import dev.goodput.core.Outcome;
 import dev.goodput.core.Phase;
 import dev.goodput.core.RequestRecord;
 import dev.goodput.core.RunResult;
 import dev.goodput.core.Verdict;
+import dev.goodput.core.internal.stats.Confidence;
+import dev.goodput.core.internal.stats.ObjectiveEvaluator;
 import dev.goodput.core.testing.VirtualTimeServer.Truth;
 import java.time.Duration;
 import java.util.List;
@@ -115,6 +118,35 @@ class VirtualGateRunTest {
             assertThat(result.runLength().looks().get(0).measuredRequests()).isEqualTo(250);
             assertThat(result.verdicts().get(0).sampleCount()).isEqualTo(250);
         }
+    }
+
+    @Test
+    void should_count_the_requests_a_run_too_short_for_its_correlation_needs_at_its_looks_confidence() {
+        // At 90 % of capacity the M/D/1 waits stay correlated for hundreds of requests: 1,000 hold far fewer than the
+        // 161 effective samples a look's 98.7 % asks (the mean TTFT is 200 ms; its bound, 1.2 times that, is near).
+        Load load =
+                Load.poisson(22.5).untilDecided(250, 1_200).warmupRequests(200).seed(3);
+        VirtualGateRun run = VirtualGateRun.of(
+                ServerPreset.singleSlot(),
+                load,
+                3,
+                List.of(Objective.of(Metric.TTFT).mean().atMost(Duration.ofMillis(240))));
+
+        RunResult result = run.judge();
+
+        ObjectiveVerdict verdict = result.verdicts().get(0);
+        double confidence = result.runLength().lookConfidence();
+        double least = ObjectiveEvaluator.minCorrelatedEffective(confidence);
+        assertThat(verdict.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(result.runLength().decided()).isFalse();
+        assertThat(verdict.effectiveCount()).isLessThan(least);
+        assertThat(verdict.reason())
+                .endsWith("need at least " + (long) Math.ceil(least) + " effective samples for a "
+                        + Confidence.percent(confidence) + "% interval");
+        // At least as many more as would bring the count to the minimum, were the correlation what this run saw.
+        long n = verdict.sampleCount();
+        assertThat(result.runLength().moreRequestsToDecide())
+                .isGreaterThanOrEqualTo((long) Math.ceil(n * least / verdict.effectiveCount()) - n);
     }
 
     @Test
