@@ -54,7 +54,7 @@ public final class MD1Queue {
      * Returns {@code count} successive waits by Lindley's recursion after {@code warmUp} discarded ones, starting
      * from an empty queue, as a run's measured requests follow its warm-up.
      */
-    static double[] waits(double utilisation, int warmUp, int count, long seed) {
+    public static double[] waits(double utilisation, int warmUp, int count, long seed) {
         SplittableRandom random = new SplittableRandom(seed);
         double wait = 0;
         double[] waits = new double[count];
