@@ -25,9 +25,9 @@ import java.util.concurrent.Future;
  * Replays runs that last until decided, fast: the TTFTs of seeded fixed-length runs (200 warm-up and 4,000 measured
  * requests, in schedule order) are judged at the looks of {@code Load.untilDecided(250, 4200)} with {@link
  * ObjectiveEvaluator}, as {@code SequentialRun} judges them, stopping at the first decided verdict. On the batching
- * server this gives exactly what {@link VerdictCoverageBenchmark}'s gates give for the same seeds (docs/metrics.md, "A
- * minimum that grows with the confidence"), in seconds per rule instead of half-hours, so rules can be compared on
- * 1,000 seeds.
+ * server this gives what {@link VerdictCoverageBenchmark}'s gates give for the same seeds to within a run per cell (a
+ * gate's looks count requests by their end; docs/metrics.md, "A minimum that grows with the confidence"), in seconds
+ * per rule instead of half-hours, so rules can be compared on 1,000 seeds.
  *
  * <pre>
  * java -cp ... dev.goodput.core.bench.SequentialReplayBenchmark batching 0.8 1000 236.85,121.15,579.83
