@@ -46,6 +46,17 @@ class GroundTruthAndMetricsTest {
                 new ScriptedEngine(100, 1, 2));
     }
 
+    /** Sends {@link #STREAM} and returns its lines as they arrive. */
+    private HttpResponse<Stream<String>> streamLines() throws Exception {
+        HttpClient client =
+                HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        return client.send(
+                HttpRequest.newBuilder(URI.create(server.baseUrl() + "/v1/chat/completions"))
+                        .POST(HttpRequest.BodyPublishers.ofString(STREAM))
+                        .build(),
+                HttpResponse.BodyHandlers.ofLines());
+    }
+
     @AfterEach
     void stop() {
         server.close();
@@ -55,13 +66,7 @@ class GroundTruthAndMetricsTest {
     @DisplayName("every chunk is sent after its intended time, in order, and the client reads it after that time")
     void truth_is_consistent_with_the_client() throws Exception {
         start(100);
-        HttpClient client =
-                HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-        HttpResponse<Stream<String>> response = client.send(
-                HttpRequest.newBuilder(URI.create(server.baseUrl() + "/v1/chat/completions"))
-                        .POST(HttpRequest.BodyPublishers.ofString(STREAM))
-                        .build(),
-                HttpResponse.BodyHandlers.ofLines());
+        HttpResponse<Stream<String>> response = streamLines();
         long firstContentSeen = -1;
         String id = null;
         for (Iterator<String> lines = response.body().iterator(); lines.hasNext(); ) {
@@ -162,13 +167,7 @@ class GroundTruthAndMetricsTest {
                 .modelName("m")
                 .performanceModel(PerformanceModel.fixed(Duration.ofMillis(1), Duration.ofMillis(200)))
                 .build());
-        HttpClient client =
-                HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-        HttpResponse<Stream<String>> response = client.send(
-                HttpRequest.newBuilder(URI.create(server.baseUrl() + "/v1/chat/completions"))
-                        .POST(HttpRequest.BodyPublishers.ofString(STREAM))
-                        .build(),
-                HttpResponse.BodyHandlers.ofLines());
+        HttpResponse<Stream<String>> response = streamLines();
         Iterator<String> lines = response.body().iterator();
         while (!lines.next().contains("\"content\":\" ")) {
             // up to the first token
