@@ -335,7 +335,7 @@ public final class ObjectiveEvaluator {
         }
         String tooShort = null;
         if (isTooShortForItsCorrelation(n, effective, interval.confidence())) {
-            // The run's own estimate of its correlation is not trusted: the interval is widened by (100 / n_eff)^2
+            // The run's own estimate of its correlation is not trusted: the interval is widened by (minimum / n_eff)^2
             // about the estimate, so that only a bound far from it is decided (a 2 s bound on a 7 ms p50), while a
             // bound within the reach of the correlation the run may not yet have shown stays undecided.
             // It keeps the estimate inside (a percentile's ends are order statistics, its estimate is interpolated)
