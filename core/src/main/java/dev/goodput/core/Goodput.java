@@ -2,11 +2,18 @@ package dev.goodput.core;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.goodput.core.internal.client.Transports;
-import dev.goodput.core.internal.driver.RunEngine;
+import dev.goodput.core.load.Load;
+import dev.goodput.core.load.Shard;
+import dev.goodput.core.objective.Objective;
+import dev.goodput.core.objective.Verdict;
+import dev.goodput.core.result.RunResult;
+import dev.goodput.core.result.SteadyState;
+import dev.goodput.core.run.internal.RunEngine;
 import dev.goodput.core.servermetrics.Deployment;
 import dev.goodput.core.servermetrics.ScrapeSettings;
-import dev.goodput.core.shard.Shard;
+import dev.goodput.core.transport.internal.Transports;
+import dev.goodput.core.workload.TokenCounter;
+import dev.goodput.core.workload.WorkloadSpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

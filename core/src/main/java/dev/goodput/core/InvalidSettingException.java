@@ -2,6 +2,7 @@ package dev.goodput.core;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.goodput.core.internal.Units;
 import java.util.List;
 import org.apiguardian.api.API;
 
@@ -33,7 +34,7 @@ public final class InvalidSettingException extends IllegalArgumentException {
     /** One setting whose value is out of range: {@code "<setting> = <value> <requirement>"}. */
     public static InvalidSettingException of(String setting, Object value, String requirement) {
         return new InvalidSettingException(
-                setting + " = " + Settings.format(value) + " " + requirement, List.of(setting), value, requirement);
+                setting + " = " + Units.formatValue(value) + " " + requirement, List.of(setting), value, requirement);
     }
 
     /** Settings that do not fit together; {@code message} names each of them by its builder name. */

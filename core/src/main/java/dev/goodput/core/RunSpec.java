@@ -2,9 +2,16 @@ package dev.goodput.core;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.goodput.core.internal.client.Transports;
+import dev.goodput.core.load.Arrivals;
+import dev.goodput.core.load.Load;
+import dev.goodput.core.objective.Objective;
+import dev.goodput.core.result.SteadyState;
 import dev.goodput.core.servermetrics.Deployment;
 import dev.goodput.core.servermetrics.ScrapeSettings;
+import dev.goodput.core.transport.internal.Transports;
+import dev.goodput.core.workload.SyntheticWorkload;
+import dev.goodput.core.workload.TokenCounter;
+import dev.goodput.core.workload.WorkloadSpec;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -201,7 +208,7 @@ public record RunSpec(
                         "must be between 1 and the trace's " + size + " requests for a trace replay");
             }
         }
-        dev.goodput.core.internal.result.ClassObjectives.check(workload, objectives);
+        dev.goodput.core.result.internal.ClassObjectives.check(workload, objectives);
         if (workload instanceof SyntheticWorkload synthetic && synthetic.outputTokens() < 2) {
             for (Objective slo : objectives) {
                 if (slo.metric().needsTwoTokens()) {

@@ -3,9 +3,15 @@ package dev.goodput.core;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.goodput.core.internal.Units;
-import dev.goodput.core.internal.driver.LookPlan;
-import dev.goodput.core.internal.stats.ObjectiveEvaluator;
+import dev.goodput.core.load.Arrivals;
+import dev.goodput.core.load.Limits;
+import dev.goodput.core.load.Load;
+import dev.goodput.core.objective.Metric;
+import dev.goodput.core.objective.Objective;
+import dev.goodput.core.objective.internal.ObjectiveEvaluator;
+import dev.goodput.core.run.internal.LookPlan;
 import dev.goodput.core.workload.WorkloadMix;
+import dev.goodput.core.workload.WorkloadSpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -221,15 +227,15 @@ public record SampleSize(
 
     /** The requests a warm-up or cool-down takes out of the sized count. */
     private static long unmeasured(Load load, Limits limits, String setting) {
-        long byCount = limits.requestsOrZero();
-        Duration time = limits.durationOrZero();
+        long byCount = limits.requests().orElse(0);
+        Duration time = limits.duration().orElse(Duration.ZERO);
         if (time.isZero()) {
             return byCount;
         }
         if (!(load.arrivals() instanceof Arrivals.AtRate rate)) {
             throw InvalidSettingException.conflict(
                     "sizeForObjectives cannot count the requests of a time-based " + setting + " ("
-                            + Settings.format(time) + ") of " + load.arrivals() + ": set " + setting
+                            + Units.formatValue(time) + ") of " + load.arrivals() + ": set " + setting
                             + "Requests instead",
                     "sizeForObjectives",
                     setting);
@@ -246,11 +252,11 @@ public record SampleSize(
 
         static Planned of(Load load) {
             Limits limits = load.limits();
-            Duration warmupTime = load.warmup().durationOrZero();
-            Duration cooldownTime = load.cooldown().durationOrZero();
+            Duration warmupTime = load.warmup().duration().orElse(Duration.ZERO);
+            Duration cooldownTime = load.cooldown().duration().orElse(Duration.ZERO);
             boolean timed = limits.duration().isPresent() || !warmupTime.isZero() || !cooldownTime.isZero();
-            long warmupCount = load.warmup().requestsOrZero();
-            long cooldownCount = load.cooldown().requestsOrZero();
+            long warmupCount = load.warmup().requests().orElse(0);
+            long cooldownCount = load.cooldown().requests().orElse(0);
             if (timed && load.arrivals() instanceof Arrivals.AtRate atRate) {
                 return estimate(load, atRate.rate(), warmupCount, cooldownCount, warmupTime, cooldownTime);
             }
@@ -259,7 +265,7 @@ public record SampleSize(
                         -1,
                         Basis.UNKNOWN,
                         "a closed loop (" + load.arrivals() + ") with only a duration limit ("
-                                + Settings.format(limits.duration().orElseThrow()) + ")");
+                                + Units.formatValue(limits.duration().orElseThrow()) + ")");
             }
             long requests = limits.requests().getAsLong();
             StringBuilder plan = new StringBuilder("requests " + requests);
@@ -288,7 +294,7 @@ public record SampleSize(
                 plan = "requests " + limits.requests().getAsLong();
             } else {
                 plan = "rate " + Units.formatPercentile(rate) + " req/s x duration "
-                        + Settings.format(limits.duration().orElseThrow());
+                        + Units.formatValue(limits.duration().orElseThrow());
             }
             double warmup = Math.max(warmupCount, rate * seconds(warmupTime));
             double cooldown = Math.max(cooldownCount, rate * seconds(cooldownTime));
@@ -300,7 +306,7 @@ public record SampleSize(
         /** Describes what a warm-up or cool-down takes out: {@code " - warmupRequests 10"}, {@code " - rate x warmup 2 s"}. */
         private static String part(String setting, long count, Duration time) {
             String byCount = setting + "Requests " + count;
-            String byTime = "rate x " + setting + " " + Settings.format(time);
+            String byTime = "rate x " + setting + " " + Units.formatValue(time);
             if (count > 0 && !time.isZero()) {
                 return " - the larger of " + byCount + " and " + byTime;
             }

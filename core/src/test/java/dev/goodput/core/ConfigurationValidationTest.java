@@ -3,6 +3,13 @@ package dev.goodput.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.goodput.core.load.Arrivals;
+import dev.goodput.core.load.Limits;
+import dev.goodput.core.load.Load;
+import dev.goodput.core.objective.Metric;
+import dev.goodput.core.objective.Objective;
+import dev.goodput.core.workload.RequestSpec;
+import dev.goodput.core.workload.WorkloadSpec;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

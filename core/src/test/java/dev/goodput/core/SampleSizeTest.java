@@ -3,7 +3,13 @@ package dev.goodput.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.goodput.core.load.Load;
+import dev.goodput.core.objective.Metric;
+import dev.goodput.core.objective.Objective;
+import dev.goodput.core.objective.Verdict;
 import dev.goodput.core.report.ConsoleReport;
+import dev.goodput.core.result.RunResult;
+import dev.goodput.core.workload.WorkloadSpec;
 import dev.goodput.mock.MockServer;
 import dev.goodput.mock.MockServerConfig;
 import dev.goodput.mock.PerformanceModel;

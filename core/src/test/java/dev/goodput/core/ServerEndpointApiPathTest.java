@@ -3,6 +3,7 @@ package dev.goodput.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.goodput.core.workload.ApiKind;
 import java.net.URI;
 import org.junit.jupiter.api.Test;
 

@@ -3,6 +3,8 @@ package dev.goodput.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.goodput.core.load.Load;
+import dev.goodput.core.workload.WorkloadSpec;
 import org.junit.jupiter.api.Test;
 
 /** The one setting that chooses the HTTP client, checked where core alone is on the class path. */

@@ -1,8 +1,8 @@
 package dev.goodput.examples;
 
-import static dev.goodput.core.Metric.ERROR_RATE;
-import static dev.goodput.core.Metric.OUTPUT_TOKEN_THROUGHPUT;
-import static dev.goodput.core.Metric.REQUEST_THROUGHPUT;
+import static dev.goodput.core.objective.Metric.ERROR_RATE;
+import static dev.goodput.core.objective.Metric.OUTPUT_TOKEN_THROUGHPUT;
+import static dev.goodput.core.objective.Metric.REQUEST_THROUGHPUT;
 
 import dev.goodput.junit.GoodputTest;
 import dev.goodput.junit.LoadProfile;

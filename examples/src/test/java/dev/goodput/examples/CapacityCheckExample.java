@@ -1,9 +1,9 @@
 package dev.goodput.examples;
 
-import static dev.goodput.core.Metric.TPOT;
+import static dev.goodput.core.objective.Metric.TPOT;
 import static dev.goodput.junit.assertions.GoodputAssertions.assertThat;
 
-import dev.goodput.core.RunResult;
+import dev.goodput.core.result.RunResult;
 import dev.goodput.junit.GoodputTest;
 import dev.goodput.junit.LoadProfile;
 import dev.goodput.junit.SimulatedServer;

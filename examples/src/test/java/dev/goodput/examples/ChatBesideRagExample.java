@@ -1,19 +1,19 @@
 package dev.goodput.examples;
 
-import static dev.goodput.core.Metric.E2EL;
-import static dev.goodput.core.Metric.GOODPUT;
-import static dev.goodput.core.Metric.TTFT;
+import static dev.goodput.core.objective.Metric.E2EL;
+import static dev.goodput.core.objective.Metric.GOODPUT;
+import static dev.goodput.core.objective.Metric.TTFT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.goodput.core.Goodput;
-import dev.goodput.core.Load;
-import dev.goodput.core.Metric;
-import dev.goodput.core.Objective;
-import dev.goodput.core.RunResult;
 import dev.goodput.core.ServerEndpoint;
-import dev.goodput.core.WorkloadSpec;
+import dev.goodput.core.load.Load;
+import dev.goodput.core.objective.Metric;
+import dev.goodput.core.objective.Objective;
+import dev.goodput.core.result.RunResult;
 import dev.goodput.core.workload.WorkloadClass;
 import dev.goodput.core.workload.WorkloadMix;
+import dev.goodput.core.workload.WorkloadSpec;
 import dev.goodput.junit.GoodputTest;
 import dev.goodput.junit.LoadProfile;
 import dev.goodput.junit.SimulatedServer;

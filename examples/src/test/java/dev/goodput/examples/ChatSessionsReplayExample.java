@@ -1,11 +1,12 @@
 package dev.goodput.examples;
 
-import static dev.goodput.core.Metric.TPOT;
-import static dev.goodput.core.Metric.TTFT;
+import static dev.goodput.core.objective.Metric.TPOT;
+import static dev.goodput.core.objective.Metric.TTFT;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.goodput.core.RequestRecord;
-import dev.goodput.core.RunResult;
+import dev.goodput.core.record.RequestRecord;
+import dev.goodput.core.result.RunResult;
+import dev.goodput.core.result.TurnResults;
 import dev.goodput.core.workload.DatasetConversationWorkload;
 import dev.goodput.junit.GoodputTest;
 import dev.goodput.junit.LoadProfile;
@@ -36,7 +37,7 @@ class ChatSessionsReplayExample {
         var workload = (DatasetConversationWorkload) result.spec().workload();
         assertThat(workload.sessions()).isEqualTo(5);
         assertThat(workload.skipped()).isEqualTo(Map.of("not_alternating", 1));
-        Map<Integer, RunResult> byTurn = workload.resultsByTurn(result);
+        Map<Integer, RunResult> byTurn = TurnResults.split(result, workload);
         assertThat(byTurn.keySet()).containsExactly(1, 2, 3, 4);
         // Later turns carry the history, so the server sees longer prompts on average.
         assertThat(meanServerPrompt(byTurn.get(2))).isGreaterThan(meanServerPrompt(byTurn.get(1)));

@@ -2,10 +2,10 @@ package dev.goodput.examples;
 
 import static dev.goodput.junit.assertions.GoodputAssertions.assertThat;
 
-import dev.goodput.core.Load;
-import dev.goodput.core.Metric;
-import dev.goodput.core.RunResult;
-import dev.goodput.core.WorkloadSpec;
+import dev.goodput.core.load.Load;
+import dev.goodput.core.objective.Metric;
+import dev.goodput.core.result.RunResult;
+import dev.goodput.core.workload.WorkloadSpec;
 import dev.goodput.junit.GoodputRunner;
 import dev.goodput.junit.GoodputTest;
 import dev.goodput.junit.SimulatedServer;

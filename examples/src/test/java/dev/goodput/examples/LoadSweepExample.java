@@ -2,7 +2,7 @@ package dev.goodput.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.goodput.core.Metric;
+import dev.goodput.core.objective.Metric;
 import dev.goodput.core.report.SweepCsvReport;
 import dev.goodput.core.sweep.SweepResult;
 import dev.goodput.junit.GoodputTest;

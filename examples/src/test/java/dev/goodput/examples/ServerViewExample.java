@@ -1,22 +1,22 @@
 package dev.goodput.examples;
 
-import static dev.goodput.core.Metric.COST_PER_MILLION_GOOD_TOKENS;
-import static dev.goodput.core.Metric.PEAK_KV_CACHE_USAGE;
-import static dev.goodput.core.Metric.PREEMPTIONS;
-import static dev.goodput.core.Metric.PREFIX_CACHE_HIT_RATE;
-import static dev.goodput.core.Metric.TTFT;
+import static dev.goodput.core.objective.Metric.COST_PER_MILLION_GOOD_TOKENS;
+import static dev.goodput.core.objective.Metric.PEAK_KV_CACHE_USAGE;
+import static dev.goodput.core.objective.Metric.PREEMPTIONS;
+import static dev.goodput.core.objective.Metric.PREFIX_CACHE_HIT_RATE;
+import static dev.goodput.core.objective.Metric.TTFT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.goodput.core.Goodput;
-import dev.goodput.core.Load;
-import dev.goodput.core.Metric;
-import dev.goodput.core.Objective;
-import dev.goodput.core.RunResult;
 import dev.goodput.core.ServerEndpoint;
-import dev.goodput.core.WorkloadSpec;
+import dev.goodput.core.load.Load;
+import dev.goodput.core.objective.Metric;
+import dev.goodput.core.objective.Objective;
+import dev.goodput.core.result.RunResult;
 import dev.goodput.core.servermetrics.Deployment;
 import dev.goodput.core.servermetrics.ScrapeSettings;
 import dev.goodput.core.servermetrics.ServerMetricsResult;
+import dev.goodput.core.workload.WorkloadSpec;
 import dev.goodput.junit.GoodputTest;
 import dev.goodput.junit.GpuDeployment;
 import dev.goodput.junit.LoadProfile;

@@ -1,11 +1,11 @@
 package dev.goodput.examples;
 
-import static dev.goodput.core.Metric.GOODPUT;
-import static dev.goodput.core.Metric.TPOT;
-import static dev.goodput.core.Metric.TTFT;
+import static dev.goodput.core.objective.Metric.GOODPUT;
+import static dev.goodput.core.objective.Metric.TPOT;
+import static dev.goodput.core.objective.Metric.TTFT;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.goodput.core.RunResult;
+import dev.goodput.core.result.RunResult;
 import dev.goodput.junit.GoodputTest;
 import dev.goodput.junit.LoadProfile;
 import dev.goodput.junit.ServerUnderTest;

@@ -1,12 +1,12 @@
 package dev.goodput.junit;
 
-import dev.goodput.core.ObjectiveVerdict;
 import dev.goodput.core.PreflightException;
 import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.ab.ABResult;
 import dev.goodput.core.ab.ABRun;
 import dev.goodput.core.ab.PairedChange;
 import dev.goodput.core.compare.ChangeVerdict;
+import dev.goodput.core.objective.ObjectiveVerdict;
 import dev.goodput.core.report.ABReport;
 import dev.goodput.core.report.ReportIndex;
 import java.nio.file.Path;

@@ -1,12 +1,12 @@
 package dev.goodput.junit;
 
 import dev.goodput.core.InvalidSettingException;
-import dev.goodput.core.Load;
-import dev.goodput.core.Metric;
-import dev.goodput.core.Objective;
 import dev.goodput.core.RunSpec;
-import dev.goodput.core.WorkloadSpec;
+import dev.goodput.core.load.Load;
+import dev.goodput.core.objective.Metric;
+import dev.goodput.core.objective.Objective;
 import dev.goodput.core.workload.TimedWorkload;
+import dev.goodput.core.workload.WorkloadSpec;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Method;

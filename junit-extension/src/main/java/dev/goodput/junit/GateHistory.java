@@ -1,9 +1,9 @@
 package dev.goodput.junit;
 
-import dev.goodput.core.RunResult;
 import dev.goodput.core.history.HistoryEntry;
 import dev.goodput.core.history.RunHistory;
 import dev.goodput.core.report.ReportIndex;
+import dev.goodput.core.result.RunResult;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Optional;

@@ -1,16 +1,16 @@
 package dev.goodput.junit;
 
 import dev.goodput.core.Goodput;
-import dev.goodput.core.RunResult;
 import dev.goodput.core.RunSpec;
-import dev.goodput.core.TrialSummary;
-import dev.goodput.core.Verdict;
 import dev.goodput.core.compare.BaselineComparator;
 import dev.goodput.core.compare.ChangeVerdict;
 import dev.goodput.core.compare.Comparison;
 import dev.goodput.core.compare.RunDigest;
+import dev.goodput.core.objective.Verdict;
 import dev.goodput.core.report.GateReport;
 import dev.goodput.core.report.Reports;
+import dev.goodput.core.result.RunResult;
+import dev.goodput.core.result.TrialSummary;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

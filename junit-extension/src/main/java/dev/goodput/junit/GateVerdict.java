@@ -1,11 +1,11 @@
 package dev.goodput.junit;
 
-import dev.goodput.core.ObjectiveVerdict;
-import dev.goodput.core.Outcome;
-import dev.goodput.core.RunResult;
-import dev.goodput.core.Verdict;
 import dev.goodput.core.compare.ChangeVerdict;
 import dev.goodput.core.compare.Comparison;
+import dev.goodput.core.objective.ObjectiveVerdict;
+import dev.goodput.core.objective.Verdict;
+import dev.goodput.core.record.Outcome;
+import dev.goodput.core.result.RunResult;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;

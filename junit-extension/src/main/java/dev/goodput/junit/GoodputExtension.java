@@ -1,16 +1,16 @@
 package dev.goodput.junit;
 
 import dev.goodput.core.Goodput;
-import dev.goodput.core.Load;
-import dev.goodput.core.Objective;
 import dev.goodput.core.PreflightException;
-import dev.goodput.core.RunResult;
 import dev.goodput.core.RunSpec;
 import dev.goodput.core.ServerEndpoint;
-import dev.goodput.core.WorkloadSpec;
+import dev.goodput.core.load.Load;
+import dev.goodput.core.objective.Objective;
+import dev.goodput.core.result.RunResult;
 import dev.goodput.core.sweep.Sweep;
 import dev.goodput.core.sweep.SweepResult;
 import dev.goodput.core.sweep.SweepSpec;
+import dev.goodput.core.workload.WorkloadSpec;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.extension.AfterTestExecutionCallback;

@@ -3,11 +3,11 @@ package dev.goodput.junit;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.goodput.core.Goodput;
-import dev.goodput.core.Load;
-import dev.goodput.core.Objective;
-import dev.goodput.core.RunResult;
 import dev.goodput.core.ServerEndpoint;
-import dev.goodput.core.WorkloadSpec;
+import dev.goodput.core.load.Load;
+import dev.goodput.core.objective.Objective;
+import dev.goodput.core.result.RunResult;
+import dev.goodput.core.workload.WorkloadSpec;
 import java.util.function.UnaryOperator;
 import org.apiguardian.api.API;
 

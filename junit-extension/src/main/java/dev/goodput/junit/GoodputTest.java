@@ -16,7 +16,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
 /**
  * Switches Goodput on for a test class: every test method with a {@link LoadProfile} (on the method or the
  * class) becomes a performance gate. The load runs before the method body; the body receives the
- * {@link dev.goodput.core.RunResult} if it declares a parameter of that type; after the body every objective
+ * {@link dev.goodput.core.result.RunResult} if it declares a parameter of that type; after the body every objective
  * is judged and the test fails with one message listing all of them.
  *
  * <p>Every other Goodput annotation ({@link Workload}, {@link LoadProfile}, {@link Slo}, {@link LoadSweep},

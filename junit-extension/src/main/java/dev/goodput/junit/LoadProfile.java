@@ -2,7 +2,7 @@ package dev.goodput.junit;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.goodput.core.Load;
+import dev.goodput.core.load.Load;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Inherited;

@@ -1,11 +1,11 @@
 package dev.goodput.junit;
 
-import dev.goodput.core.Arrivals;
-import dev.goodput.core.Limits;
-import dev.goodput.core.Load;
-import dev.goodput.core.Objective;
 import dev.goodput.core.RunSpec;
 import dev.goodput.core.SampleSize;
+import dev.goodput.core.load.Arrivals;
+import dev.goodput.core.load.Limits;
+import dev.goodput.core.load.Load;
+import dev.goodput.core.objective.Objective;
 import java.time.Duration;
 import java.util.List;
 
@@ -42,7 +42,7 @@ final class LoadProfiles {
             LoadProfile a,
             Load load,
             List<Objective> objectives,
-            dev.goodput.core.WorkloadSpec workload,
+            dev.goodput.core.workload.WorkloadSpec workload,
             String where) {
         return names(a, where)
                 .map("sizeForObjectives", "requests = AUTO", "AUTO")

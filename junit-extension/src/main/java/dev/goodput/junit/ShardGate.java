@@ -1,7 +1,7 @@
 package dev.goodput.junit;
 
-import dev.goodput.core.RunResult;
 import dev.goodput.core.RunSpec;
+import dev.goodput.core.result.RunResult;
 import dev.goodput.core.shard.MergedRun;
 import dev.goodput.core.shard.ShardPlan;
 import dev.goodput.core.shard.Shards;

@@ -1,7 +1,7 @@
 package dev.goodput.junit;
 
 import dev.goodput.core.InvalidSettingException;
-import dev.goodput.core.shard.Shard;
+import dev.goodput.core.load.Shard;
 import dev.goodput.core.shard.ShardStart;
 import java.nio.file.Path;
 import java.time.Instant;

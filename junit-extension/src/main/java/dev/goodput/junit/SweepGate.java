@@ -1,9 +1,9 @@
 package dev.goodput.junit;
 
-import dev.goodput.core.Arrivals;
-import dev.goodput.core.Load;
-import dev.goodput.core.ObjectiveVerdict;
 import dev.goodput.core.RunSpec;
+import dev.goodput.core.load.Arrivals;
+import dev.goodput.core.load.Load;
+import dev.goodput.core.objective.ObjectiveVerdict;
 import dev.goodput.core.sweep.MaxGoodput;
 import dev.goodput.core.sweep.Sweep;
 import dev.goodput.core.sweep.SweepListener;

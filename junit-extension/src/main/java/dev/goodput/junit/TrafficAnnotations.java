@@ -1,8 +1,8 @@
 package dev.goodput.junit;
 
-import dev.goodput.core.WorkloadSpec;
 import dev.goodput.core.workload.WorkloadClass;
 import dev.goodput.core.workload.WorkloadMix;
+import dev.goodput.core.workload.WorkloadSpec;
 import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Method;
 import java.util.List;

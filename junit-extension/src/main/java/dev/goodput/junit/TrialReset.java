@@ -1,8 +1,8 @@
 package dev.goodput.junit;
 
-import dev.goodput.core.Load;
 import dev.goodput.core.RunSpec;
 import dev.goodput.core.ServerEndpoint;
+import dev.goodput.core.load.Load;
 import dev.goodput.mock.MockServer;
 import java.io.IOException;
 import java.net.URI;

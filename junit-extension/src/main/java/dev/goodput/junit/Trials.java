@@ -14,7 +14,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * Runs an annotated gate's load several times and judges the trials together, and sets its noise policy.
  *
- * <p>Each objective gets one verdict from all trials ({@link dev.goodput.core.TrialSummary}); the reports show each
+ * <p>Each objective gets one verdict from all trials ({@link dev.goodput.core.result.TrialSummary}); the reports show each
  * trial and the variation of the key figures between them; a comparison with a baseline uses the spread between
  * trials, the run-to-run noise that a single run cannot show. The configuration parameter
  * {@code goodput.trials.scale} multiplies the count (for example 3 on a nightly job, 0.34 for a quick local run; at

@@ -1,15 +1,15 @@
 package dev.goodput.junit;
 
 import dev.goodput.core.Goodput;
-import dev.goodput.core.Metric;
 import dev.goodput.core.PreflightException;
-import dev.goodput.core.RunResult;
 import dev.goodput.core.RunSpec;
+import dev.goodput.core.objective.Metric;
 import dev.goodput.core.report.ConsoleReport;
 import dev.goodput.core.report.ReportIndex;
 import dev.goodput.core.report.Reports;
 import dev.goodput.core.report.VariantComparison;
 import dev.goodput.core.report.VariantOutcome;
+import dev.goodput.core.result.RunResult;
 import dev.goodput.core.sweep.Sweep;
 import dev.goodput.core.sweep.SweepResult;
 import java.nio.file.Files;

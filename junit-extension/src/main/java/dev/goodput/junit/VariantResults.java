@@ -2,9 +2,9 @@ package dev.goodput.junit;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.goodput.core.RunResult;
 import dev.goodput.core.report.VariantComparison;
 import dev.goodput.core.report.VariantOutcome;
+import dev.goodput.core.result.RunResult;
 import dev.goodput.core.sweep.SweepResult;
 import java.util.List;
 import java.util.Optional;

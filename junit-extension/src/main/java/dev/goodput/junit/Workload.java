@@ -2,7 +2,7 @@ package dev.goodput.junit;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.goodput.core.ApiKind;
+import dev.goodput.core.workload.ApiKind;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Inherited;

@@ -1,7 +1,5 @@
 package dev.goodput.junit;
 
-import dev.goodput.core.SyntheticWorkload;
-import dev.goodput.core.WorkloadSpec;
 import dev.goodput.core.workload.ConversationWorkload;
 import dev.goodput.core.workload.DatasetConversationWorkload;
 import dev.goodput.core.workload.DatasetWorkload;
@@ -10,9 +8,11 @@ import dev.goodput.core.workload.PrefixPolicy;
 import dev.goodput.core.workload.PromptTokenizer;
 import dev.goodput.core.workload.RandomWorkload;
 import dev.goodput.core.workload.RequestShape;
+import dev.goodput.core.workload.SyntheticWorkload;
 import dev.goodput.core.workload.Trace;
 import dev.goodput.core.workload.TraceWorkload;
 import dev.goodput.core.workload.WorkloadFileException;
+import dev.goodput.core.workload.WorkloadSpec;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;

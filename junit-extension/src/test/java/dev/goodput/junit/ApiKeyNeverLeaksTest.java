@@ -1,13 +1,13 @@
 package dev.goodput.junit;
 
-import static dev.goodput.core.Metric.TTFT;
+import static dev.goodput.core.objective.Metric.TTFT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import dev.goodput.core.RunResult;
 import dev.goodput.core.ServerEndpoint;
+import dev.goodput.core.result.RunResult;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;

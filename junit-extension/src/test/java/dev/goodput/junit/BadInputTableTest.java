@@ -1,7 +1,7 @@
 package dev.goodput.junit;
 
-import static dev.goodput.core.Metric.GOODPUT;
-import static dev.goodput.core.Metric.TTFT;
+import static dev.goodput.core.objective.Metric.GOODPUT;
+import static dev.goodput.core.objective.Metric.TTFT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
 
@@ -101,7 +101,7 @@ class BadInputTableTest {
 
         @org.junit.jupiter.api.Test
         @LoadProfile(rate = 4, requests = 10)
-        @Slo(metric = dev.goodput.core.Metric.ERROR_RATE, atMost = 2)
+        @Slo(metric = dev.goodput.core.objective.Metric.ERROR_RATE, atMost = 2)
         void ratioAboveOne() {}
 
         @org.junit.jupiter.api.Test

@@ -3,10 +3,10 @@ package dev.goodput.junit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
-import dev.goodput.core.Load;
-import dev.goodput.core.WorkloadSpec;
 import dev.goodput.core.history.HistoryEntry;
 import dev.goodput.core.history.RunHistory;
+import dev.goodput.core.load.Load;
+import dev.goodput.core.workload.WorkloadSpec;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

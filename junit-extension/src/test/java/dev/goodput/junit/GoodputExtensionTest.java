@@ -1,21 +1,21 @@
 package dev.goodput.junit;
 
-import static dev.goodput.core.Metric.E2EL;
-import static dev.goodput.core.Metric.GOODPUT;
-import static dev.goodput.core.Metric.TPOT;
-import static dev.goodput.core.Metric.TTFT;
+import static dev.goodput.core.objective.Metric.E2EL;
+import static dev.goodput.core.objective.Metric.GOODPUT;
+import static dev.goodput.core.objective.Metric.TPOT;
+import static dev.goodput.core.objective.Metric.TTFT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
-import dev.goodput.core.Load;
-import dev.goodput.core.Outcome;
-import dev.goodput.core.RunLength;
-import dev.goodput.core.RunResult;
-import dev.goodput.core.Verdict;
-import dev.goodput.core.WorkloadSpec;
+import dev.goodput.core.load.Load;
+import dev.goodput.core.load.RunLength;
+import dev.goodput.core.objective.Verdict;
+import dev.goodput.core.record.Outcome;
+import dev.goodput.core.result.RunResult;
+import dev.goodput.core.workload.WorkloadSpec;
 import dev.goodput.mock.MockServerConfig;
 import dev.goodput.mock.PerformanceModel;
 import java.io.IOException;
@@ -628,7 +628,7 @@ class GoodputExtensionTest {
     @SimulatedServer(preset = "fixed")
     @Workload(inputTokens = 8, outputTokens = 4)
     @LoadProfile(concurrency = 4, requests = 20)
-    @Slo(metric = dev.goodput.core.Metric.ERROR_RATE, atMost = 0) // class-level: applies to every method
+    @Slo(metric = dev.goodput.core.objective.Metric.ERROR_RATE, atMost = 0) // class-level: applies to every method
     static class RunLevelObjectives {
         static RunResult captured;
 

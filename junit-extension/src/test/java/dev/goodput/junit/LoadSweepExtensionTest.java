@@ -1,6 +1,6 @@
 package dev.goodput.junit;
 
-import static dev.goodput.core.Metric.TTFT;
+import static dev.goodput.core.objective.Metric.TTFT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
@@ -155,6 +155,6 @@ class LoadSweepExtensionTest {
         SweepPoint point = OneQuickRate.captured.points().get(0);
         assertThat(point.result().spec().sendLagLimit()).isEqualTo(java.time.Duration.ofMillis(123));
         assertThat(point.result().spec().load().limits().duration()).hasValue(java.time.Duration.ofSeconds(2));
-        assertThat(point.result().spec().load().arrivals()).isEqualTo(dev.goodput.core.Load.constantRate(2));
+        assertThat(point.result().spec().load().arrivals()).isEqualTo(dev.goodput.core.load.Load.constantRate(2));
     }
 }

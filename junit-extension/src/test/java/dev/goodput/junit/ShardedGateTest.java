@@ -1,12 +1,12 @@
 package dev.goodput.junit;
 
-import static dev.goodput.core.Metric.TTFT;
+import static dev.goodput.core.objective.Metric.TTFT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
 
-import dev.goodput.core.RequestRecord;
-import dev.goodput.core.RunResult;
+import dev.goodput.core.record.RequestRecord;
+import dev.goodput.core.result.RunResult;
 import dev.goodput.mock.MockServer;
 import dev.goodput.mock.MockServerConfig;
 import java.io.IOException;

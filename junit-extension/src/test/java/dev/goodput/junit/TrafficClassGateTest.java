@@ -1,12 +1,12 @@
 package dev.goodput.junit;
 
-import static dev.goodput.core.Metric.E2EL;
-import static dev.goodput.core.Metric.TTFT;
+import static dev.goodput.core.objective.Metric.E2EL;
+import static dev.goodput.core.objective.Metric.TTFT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
-import dev.goodput.core.RunResult;
-import dev.goodput.core.Verdict;
+import dev.goodput.core.objective.Verdict;
+import dev.goodput.core.result.RunResult;
 import dev.goodput.core.workload.WorkloadMix;
 import java.nio.file.Files;
 import java.nio.file.Path;

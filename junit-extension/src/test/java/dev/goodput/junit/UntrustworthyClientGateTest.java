@@ -1,10 +1,10 @@
 package dev.goodput.junit;
 
-import static dev.goodput.core.Metric.TTFT;
+import static dev.goodput.core.objective.Metric.TTFT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
-import dev.goodput.core.RunResult;
+import dev.goodput.core.result.RunResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;

@@ -3,11 +3,11 @@ package dev.goodput.junit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.goodput.core.SyntheticWorkload;
 import dev.goodput.core.workload.ConversationWorkload;
 import dev.goodput.core.workload.DatasetConversationWorkload;
 import dev.goodput.core.workload.DatasetWorkload;
 import dev.goodput.core.workload.RandomWorkload;
+import dev.goodput.core.workload.SyntheticWorkload;
 import dev.goodput.core.workload.TraceWorkload;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -24,7 +24,7 @@ class WorkloadAnnotationTest {
         @LoadProfile(rate = 1, requests = 1)
         void tools() {}
 
-        @Workload(api = dev.goodput.core.ApiKind.COMPLETIONS, toolCalls = true)
+        @Workload(api = dev.goodput.core.workload.ApiKind.COMPLETIONS, toolCalls = true)
         @LoadProfile(rate = 1, requests = 1)
         void toolsOnCompletions() {}
 

@@ -1,8 +1,8 @@
 package dev.goodput.realserver;
 
-import dev.goodput.core.RequestRecord;
-import dev.goodput.core.internal.stats.ExactDistribution;
-import dev.goodput.core.internal.stats.Type7Percentile;
+import dev.goodput.core.record.RequestRecord;
+import dev.goodput.core.stats.internal.ExactDistribution;
+import dev.goodput.core.stats.internal.Type7Percentile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

@@ -3,12 +3,12 @@ package dev.goodput.realserver;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
-import dev.goodput.core.Phase;
-import dev.goodput.core.RunResult;
 import dev.goodput.core.ab.ABResult;
 import dev.goodput.core.ab.PairedChange;
 import dev.goodput.core.compare.ChangeVerdict;
 import dev.goodput.core.compare.MetricChange;
+import dev.goodput.core.record.Phase;
+import dev.goodput.core.result.RunResult;
 import dev.goodput.junit.ABGate;
 import dev.goodput.junit.GoodputTest;
 import dev.goodput.junit.LoadProfile;

@@ -3,11 +3,11 @@ package dev.goodput.realserver;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.goodput.core.Goodput;
-import dev.goodput.core.Load;
-import dev.goodput.core.Outcome;
-import dev.goodput.core.RunResult;
-import dev.goodput.core.WorkloadSpec;
+import dev.goodput.core.load.Load;
+import dev.goodput.core.record.Outcome;
 import dev.goodput.core.report.ConsoleReport;
+import dev.goodput.core.result.RunResult;
+import dev.goodput.core.workload.WorkloadSpec;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -2,7 +2,7 @@ package dev.goodput.core.ab;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.goodput.core.RunResult;
+import dev.goodput.core.result.RunResult;
 import java.time.Duration;
 import java.util.Objects;
 import org.apiguardian.api.API;

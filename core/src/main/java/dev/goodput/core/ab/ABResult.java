@@ -2,10 +2,10 @@ package dev.goodput.core.ab;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.goodput.core.RunLength;
-import dev.goodput.core.RunResult;
 import dev.goodput.core.compare.ChangeVerdict;
 import dev.goodput.core.compare.MetricChange;
+import dev.goodput.core.load.RunLength;
+import dev.goodput.core.result.RunResult;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;

@@ -2,9 +2,9 @@ package dev.goodput.core.compare;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.goodput.core.Metric;
-import dev.goodput.core.Objective;
 import dev.goodput.core.internal.Units;
+import dev.goodput.core.objective.Metric;
+import dev.goodput.core.objective.Objective;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -220,7 +220,7 @@ public final class BaselineComparator {
         }
         double logRatio = Math.log(now.value() / base.value());
         double variance = base.relativeError() * base.relativeError() + now.relativeError() * now.relativeError();
-        double critical = dev.goodput.core.internal.stats.StudentT.twoSided(confidence, SideEstimate.welch(base, now));
+        double critical = dev.goodput.core.stats.internal.StudentT.twoSided(confidence, SideEstimate.welch(base, now));
         double halfWidth = critical * Math.sqrt(variance);
         double lower = Math.exp(logRatio - halfWidth) - 1;
         double upper = Math.exp(logRatio + halfWidth) - 1;

@@ -3,7 +3,7 @@ package dev.goodput.core.compare;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.goodput.core.RunResult;
+import dev.goodput.core.result.RunResult;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -6,12 +6,12 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.goodput.core.Metric;
-import dev.goodput.core.Phase;
-import dev.goodput.core.RequestRecord;
-import dev.goodput.core.RunResult;
 import dev.goodput.core.internal.JsonProblems;
-import dev.goodput.core.internal.result.ResultCalculator;
+import dev.goodput.core.objective.Metric;
+import dev.goodput.core.record.Phase;
+import dev.goodput.core.record.RequestRecord;
+import dev.goodput.core.result.RunResult;
+import dev.goodput.core.result.internal.ResultCalculator;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -250,7 +250,7 @@ public record RunDigest(
                 int slice = (int) Math.min(SLICES - 1, Math.max(0, (record.endNanos() - start) * SLICES / window));
                 succeeded[slice] += 1 / sliceSeconds;
                 tokens[slice] += record.outputTokens() / sliceSeconds;
-                if (dev.goodput.core.internal.result.ClassSplit.isGood(record, result.spec())) {
+                if (dev.goodput.core.result.internal.ClassSplit.isGood(record, result.spec())) {
                     good[slice] += 1 / sliceSeconds;
                 }
             }

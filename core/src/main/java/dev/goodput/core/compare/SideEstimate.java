@@ -1,10 +1,10 @@
 package dev.goodput.core.compare;
 
-import dev.goodput.core.ConfidenceInterval;
-import dev.goodput.core.internal.stats.BatchMeans;
-import dev.goodput.core.internal.stats.CorrelatedQuantile;
-import dev.goodput.core.internal.stats.ExactDistribution;
-import dev.goodput.core.internal.stats.NormalQuantile;
+import dev.goodput.core.stats.ConfidenceInterval;
+import dev.goodput.core.stats.internal.BatchMeans;
+import dev.goodput.core.stats.internal.CorrelatedQuantile;
+import dev.goodput.core.stats.internal.ExactDistribution;
+import dev.goodput.core.stats.internal.NormalQuantile;
 import java.util.ArrayList;
 import java.util.List;
 

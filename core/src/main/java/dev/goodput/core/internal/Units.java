@@ -1,39 +1,38 @@
 package dev.goodput.core.internal;
 
-import dev.goodput.core.Metric;
 import java.math.BigDecimal;
-import java.util.Locale;
+import java.time.Duration;
 
-/** Formats metric values with their units for reports and messages. Locale-independent on purpose. */
+/**
+ * Formats numbers for reports and messages. Locale-independent on purpose. A metric's value with its unit is
+ * formatted by {@link dev.goodput.core.objective.internal.MetricUnits}, beside the metrics.
+ */
 public final class Units {
 
     private Units() {}
 
-    /** Formats a value held in the metric's unit, for example {@code "412.30 ms"} or {@code "3.50 req/s"}. */
-    public static String format(Metric metric, double value) {
-        if (Double.isNaN(value)) {
-            return "n/a";
-        }
-        return switch (metric.unit()) {
-            case NANOSECONDS -> String.format(Locale.ROOT, "%.2f ms", value / 1_000_000.0);
-            case PER_SECOND -> String.format(Locale.ROOT, "%.2f %s", value, perSecondUnit(metric));
-            case RATIO -> String.format(Locale.ROOT, "%.2f %%", value * 100);
-            case COUNT -> String.format(Locale.ROOT, "%.0f", value);
-            case JOULES_PER_TOKEN -> String.format(Locale.ROOT, "%.3f J/token", value);
-            case PRICE_PER_MILLION_TOKENS -> String.format(Locale.ROOT, "%.2f per M tokens", value);
-        };
-    }
-
-    /** Returns the unit label of a per-second metric. */
-    public static String perSecondUnit(Metric metric) {
-        return switch (metric) {
-            case OUTPUT_TOKEN_THROUGHPUT, INPUT_TOKEN_THROUGHPUT, TOTAL_TOKEN_THROUGHPUT -> "tok/s";
-            default -> "req/s";
-        };
-    }
-
     /** Formats a percentile without a trailing {@code .0}: 99 gives {@code "99"}, 99.9 gives {@code "99.9"}. */
     public static String formatPercentile(double percentile) {
         return BigDecimal.valueOf(percentile).stripTrailingZeros().toPlainString();
+    }
+
+    /** Formats a value for a message: durations in the largest whole unit of s or ms that states them exactly. */
+    public static String formatValue(Object value) {
+        if (value instanceof Duration duration) {
+            return formatDuration(duration);
+        }
+        return String.valueOf(value);
+    }
+
+    /** Formats a duration in the largest whole unit of s or ms that states it exactly. */
+    public static String formatDuration(Duration duration) {
+        long nanos = duration.toNanos();
+        if (nanos % 1_000_000_000L == 0) {
+            return nanos / 1_000_000_000L + " s";
+        }
+        if (nanos % 1_000_000L == 0) {
+            return nanos / 1_000_000L + " ms";
+        }
+        return duration.toNanos() / 1e6 + " ms";
     }
 }

@@ -4,14 +4,14 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.goodput.core.ObjectiveVerdict;
-import dev.goodput.core.RunLength;
 import dev.goodput.core.ab.ABBlock;
 import dev.goodput.core.ab.ABResult;
 import dev.goodput.core.ab.PairedChange;
 import dev.goodput.core.compare.ChangeVerdict;
 import dev.goodput.core.compare.MetricChange;
-import dev.goodput.core.internal.report.Html;
+import dev.goodput.core.load.RunLength;
+import dev.goodput.core.objective.ObjectiveVerdict;
+import dev.goodput.core.report.internal.Html;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

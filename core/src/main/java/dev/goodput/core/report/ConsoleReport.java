@@ -2,15 +2,16 @@ package dev.goodput.core.report;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.goodput.core.Arrivals;
-import dev.goodput.core.Metric;
-import dev.goodput.core.ObjectiveVerdict;
-import dev.goodput.core.Outcome;
-import dev.goodput.core.RunResult;
-import dev.goodput.core.Summary;
 import dev.goodput.core.internal.Units;
-import dev.goodput.core.internal.report.ClassTable;
-import dev.goodput.core.internal.report.ServerMetricsSection;
+import dev.goodput.core.load.Arrivals;
+import dev.goodput.core.objective.Metric;
+import dev.goodput.core.objective.ObjectiveVerdict;
+import dev.goodput.core.objective.internal.MetricUnits;
+import dev.goodput.core.record.Outcome;
+import dev.goodput.core.report.internal.ClassTable;
+import dev.goodput.core.report.internal.ServerMetricsSection;
+import dev.goodput.core.result.RunResult;
+import dev.goodput.core.stats.Summary;
 import java.util.List;
 import java.util.Locale;
 import org.apiguardian.api.API;
@@ -93,7 +94,7 @@ public final class ConsoleReport {
                     result.load().windowSeconds(),
                     result.load().peakInFlight());
         }
-        out.append(dev.goodput.core.internal.report.SteadyStateText.line(result))
+        out.append(dev.goodput.core.report.internal.SteadyStateText.line(result))
                 .append('\n');
         List<Double> percentiles = result.spec().percentiles();
         StringBuilder header = new StringBuilder(String.format(Locale.ROOT, "%-12s %8s %10s", "ms", "n", "mean"));
@@ -128,8 +129,8 @@ public final class ConsoleReport {
                 "goodput: %s req/s (%d good requests, SLO attainment %s, error rate %s)",
                 fixed(result.goodput()),
                 result.goodRequests(),
-                Units.format(Metric.SLO_ATTAINMENT, result.value(Metric.SLO_ATTAINMENT)),
-                Units.format(Metric.ERROR_RATE, result.value(Metric.ERROR_RATE)));
+                MetricUnits.format(Metric.SLO_ATTAINMENT, result.value(Metric.SLO_ATTAINMENT)),
+                MetricUnits.format(Metric.ERROR_RATE, result.value(Metric.ERROR_RATE)));
         String phases = StreamPhasesReport.of(result).consoleLine();
         if (phases != null) {
             line(out, "%s", phases);

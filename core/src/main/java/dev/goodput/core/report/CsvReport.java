@@ -2,10 +2,10 @@ package dev.goodput.core.report;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.goodput.core.RequestAttempt;
-import dev.goodput.core.RequestRecord;
-import dev.goodput.core.RunResult;
-import dev.goodput.core.internal.result.ClassSplit;
+import dev.goodput.core.record.RequestAttempt;
+import dev.goodput.core.record.RequestRecord;
+import dev.goodput.core.result.RunResult;
+import dev.goodput.core.result.internal.ClassSplit;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -20,7 +20,7 @@ import org.apiguardian.api.API;
 /**
  * Writes one CSV row per request: its phase, outcome, every instant relative to the run's first intended
  * start (in milliseconds, empty when the instant never happened), the derived latencies, token counts and the
- * error detail, then the stream's reasoning and answer phases ({@link dev.goodput.core.StreamPhases}: the
+ * error detail, then the stream's reasoning and answer phases ({@link dev.goodput.core.record.StreamPhases}: the
  * phase instants are empty for a record without phase information). RFC 4180 quoting.
  */
 @API(status = EXPERIMENTAL, since = "0.1")

@@ -1,12 +1,12 @@
 package dev.goodput.core.report;
 
-import dev.goodput.core.Metric;
-import dev.goodput.core.Phase;
-import dev.goodput.core.RequestRecord;
-import dev.goodput.core.RunResult;
-import dev.goodput.core.ServerTimings;
-import dev.goodput.core.internal.stats.ExactDistribution;
-import dev.goodput.core.internal.stats.Type7Percentile;
+import dev.goodput.core.objective.Metric;
+import dev.goodput.core.record.Phase;
+import dev.goodput.core.record.RequestRecord;
+import dev.goodput.core.record.ServerTimings;
+import dev.goodput.core.result.RunResult;
+import dev.goodput.core.stats.internal.ExactDistribution;
+import dev.goodput.core.stats.internal.Type7Percentile;
 import java.util.List;
 import java.util.Locale;
 

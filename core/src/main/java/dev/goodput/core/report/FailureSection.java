@@ -1,10 +1,10 @@
 package dev.goodput.core.report;
 
-import dev.goodput.core.FailureBreakdown;
-import dev.goodput.core.Outcome;
-import dev.goodput.core.RequestRecord;
-import dev.goodput.core.RunResult;
-import dev.goodput.core.internal.report.Html;
+import dev.goodput.core.record.Outcome;
+import dev.goodput.core.record.RequestRecord;
+import dev.goodput.core.report.internal.Html;
+import dev.goodput.core.result.FailureBreakdown;
+import dev.goodput.core.result.RunResult;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

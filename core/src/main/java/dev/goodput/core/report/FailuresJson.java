@@ -1,8 +1,8 @@
 package dev.goodput.core.report;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.goodput.core.FailureBreakdown;
-import dev.goodput.core.Outcome;
+import dev.goodput.core.record.Outcome;
+import dev.goodput.core.result.FailureBreakdown;
 import java.io.IOException;
 import java.util.Locale;
 import java.util.Map;

@@ -2,17 +2,18 @@ package dev.goodput.core.report;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.goodput.core.Metric;
-import dev.goodput.core.ObjectiveVerdict;
-import dev.goodput.core.Outcome;
-import dev.goodput.core.RunEnvironment;
-import dev.goodput.core.RunResult;
-import dev.goodput.core.Summary;
 import dev.goodput.core.internal.Units;
-import dev.goodput.core.internal.report.ClassTable;
-import dev.goodput.core.internal.report.Html;
-import dev.goodput.core.internal.report.RunCharts;
-import dev.goodput.core.internal.report.ServerMetricsSection;
+import dev.goodput.core.objective.Metric;
+import dev.goodput.core.objective.ObjectiveVerdict;
+import dev.goodput.core.objective.internal.MetricUnits;
+import dev.goodput.core.record.Outcome;
+import dev.goodput.core.report.internal.ClassTable;
+import dev.goodput.core.report.internal.Html;
+import dev.goodput.core.report.internal.RunCharts;
+import dev.goodput.core.report.internal.ServerMetricsSection;
+import dev.goodput.core.result.RunEnvironment;
+import dev.goodput.core.result.RunResult;
+import dev.goodput.core.stats.Summary;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -70,7 +71,7 @@ public final class HtmlReport {
                     .append(Html.escape(String.join(
                             "; ",
                             result.runLength().looks().stream()
-                                    .map(dev.goodput.core.RunLength.Look::describe)
+                                    .map(dev.goodput.core.load.RunLength.Look::describe)
                                     .toList())))
                     .append(".</p>");
         }
@@ -95,10 +96,11 @@ public final class HtmlReport {
     static Map<String, String> keyFigures(RunResult result) {
         Map<String, String> figures = new LinkedHashMap<>();
         figures.put(ReportIndex.REQUESTS_META, Long.toString(result.accounting().scheduled()));
-        figures.put(ReportIndex.GOODPUT_META, Units.format(Metric.GOODPUT, result.goodput()));
+        figures.put(ReportIndex.GOODPUT_META, MetricUnits.format(Metric.GOODPUT, result.goodput()));
         Double p99 = result.summary(Metric.TTFT).percentiles().get(99.0);
-        figures.put(ReportIndex.TTFT_P99_META, p99 == null ? "" : Units.format(Metric.TTFT, p99));
-        figures.put(ReportIndex.ERROR_RATE_META, Units.format(Metric.ERROR_RATE, result.value(Metric.ERROR_RATE)));
+        figures.put(ReportIndex.TTFT_P99_META, p99 == null ? "" : MetricUnits.format(Metric.TTFT, p99));
+        figures.put(
+                ReportIndex.ERROR_RATE_META, MetricUnits.format(Metric.ERROR_RATE, result.value(Metric.ERROR_RATE)));
         figures.put(
                 ReportIndex.TOP_FAILURE_META,
                 result.failures().reasons().isEmpty()
@@ -143,15 +145,15 @@ public final class HtmlReport {
                     : String.format(
                             Locale.ROOT,
                             "%s .. %s (%.0f%%)",
-                            Units.format(metric, verdict.interval().lower()),
-                            Units.format(metric, verdict.interval().upper()),
+                            MetricUnits.format(metric, verdict.interval().lower()),
+                            MetricUnits.format(metric, verdict.interval().upper()),
                             verdict.interval().confidence() * 100);
             rows.add(List.of(
                     verdict.objective().statisticName(),
-                    Units.format(metric, verdict.measured()),
+                    MetricUnits.format(metric, verdict.measured()),
                     interval,
                     verdict.objective().comparison().symbol() + " "
-                            + Units.format(metric, verdict.objective().threshold()),
+                            + MetricUnits.format(metric, verdict.objective().threshold()),
                     verdict.isCorrelated()
                             ? verdict.sampleCount() + " (effectively " + Math.round(verdict.effectiveCount()) + ")"
                             : Long.toString(verdict.sampleCount()),
@@ -215,17 +217,17 @@ public final class HtmlReport {
         for (Metric metric : shown) {
             Summary summary = result.summary(metric);
             List<String> row = new ArrayList<>(List.of(
-                    metric.displayName(), Long.toString(summary.count()), Units.format(metric, summary.mean())));
+                    metric.displayName(), Long.toString(summary.count()), MetricUnits.format(metric, summary.mean())));
             for (double p : percentiles) {
-                row.add(summary.percentiles().containsKey(p) ? Units.format(metric, summary.percentile(p)) : "");
+                row.add(summary.percentiles().containsKey(p) ? MetricUnits.format(metric, summary.percentile(p)) : "");
             }
-            row.add(Units.format(metric, summary.max()));
+            row.add(MetricUnits.format(metric, summary.max()));
             rows.add(row);
         }
         StringBuilder out = new StringBuilder(Html.table(header, rows));
         List<List<String>> values = new ArrayList<>();
         for (Map.Entry<Metric, Double> entry : result.values().entrySet()) {
-            values.add(List.of(entry.getKey().displayName(), Units.format(entry.getKey(), entry.getValue())));
+            values.add(List.of(entry.getKey().displayName(), MetricUnits.format(entry.getKey(), entry.getValue())));
         }
         return out.append(Html.table(List.of("run-level metric", "value"), values))
                 .toString();

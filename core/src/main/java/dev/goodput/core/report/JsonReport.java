@@ -6,17 +6,18 @@ import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.goodput.core.Accounting;
-import dev.goodput.core.ConfidenceInterval;
-import dev.goodput.core.Metric;
-import dev.goodput.core.Objective;
-import dev.goodput.core.ObjectiveVerdict;
-import dev.goodput.core.RunLength;
-import dev.goodput.core.RunResult;
 import dev.goodput.core.RunSpec;
-import dev.goodput.core.Summary;
 import dev.goodput.core.internal.Units;
-import dev.goodput.core.internal.report.ServerMetricsSection;
+import dev.goodput.core.load.RunLength;
+import dev.goodput.core.objective.Metric;
+import dev.goodput.core.objective.Objective;
+import dev.goodput.core.objective.ObjectiveVerdict;
+import dev.goodput.core.objective.internal.MetricUnits;
+import dev.goodput.core.report.internal.ServerMetricsSection;
+import dev.goodput.core.result.Accounting;
+import dev.goodput.core.result.RunResult;
+import dev.goodput.core.stats.ConfidenceInterval;
+import dev.goodput.core.stats.Summary;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -201,7 +202,7 @@ public final class JsonReport {
         number(json, "achieved_rate", result.load().achievedRate());
         json.writeNumberField("window_s", result.load().windowSeconds());
         json.writeNumberField("peak_in_flight", result.load().peakInFlight());
-        dev.goodput.core.internal.report.SteadyStateText.writeJson(json, result);
+        dev.goodput.core.report.internal.SteadyStateText.writeJson(json, result);
         json.writeEndObject();
     }
 
@@ -292,7 +293,7 @@ public final class JsonReport {
     private static String reportUnit(Metric metric) {
         return switch (metric.unit()) {
             case NANOSECONDS -> "ms";
-            case PER_SECOND -> Units.perSecondUnit(metric);
+            case PER_SECOND -> MetricUnits.perSecondUnit(metric);
             case RATIO -> "ratio";
             case COUNT -> "count";
             case JOULES_PER_TOKEN -> "J/token";

@@ -2,8 +2,8 @@ package dev.goodput.core.report;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.goodput.core.internal.report.HistoryCharts;
-import dev.goodput.core.internal.report.Html;
+import dev.goodput.core.report.internal.HistoryCharts;
+import dev.goodput.core.report.internal.Html;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

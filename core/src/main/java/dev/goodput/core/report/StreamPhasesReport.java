@@ -1,14 +1,14 @@
 package dev.goodput.core.report;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.goodput.core.Metric;
-import dev.goodput.core.Phase;
-import dev.goodput.core.RequestRecord;
-import dev.goodput.core.RunResult;
-import dev.goodput.core.StreamPhases;
-import dev.goodput.core.Summary;
-import dev.goodput.core.TokenCountSource;
-import dev.goodput.core.internal.Units;
+import dev.goodput.core.objective.Metric;
+import dev.goodput.core.objective.internal.MetricUnits;
+import dev.goodput.core.record.Phase;
+import dev.goodput.core.record.RequestRecord;
+import dev.goodput.core.record.StreamPhases;
+import dev.goodput.core.record.TokenCountSource;
+import dev.goodput.core.result.RunResult;
+import dev.goodput.core.stats.Summary;
 import java.io.IOException;
 import java.util.EnumMap;
 import java.util.Locale;
@@ -97,10 +97,10 @@ final class StreamPhasesReport {
                     "reasoning: %d requests, %d reasoning tokens (p50 %s, max %s), TTFO p50 %s, answer TPOT p50 %s",
                     reasoningRequests,
                     reasoningTokens,
-                    Units.format(Metric.REASONING_TOKENS, median(tokens)),
-                    Units.format(Metric.REASONING_TOKENS, tokens.max()),
-                    Units.format(Metric.TTFO, median(result.summary(Metric.TTFO))),
-                    Units.format(Metric.ANSWER_TPOT, median(result.summary(Metric.ANSWER_TPOT)))));
+                    MetricUnits.format(Metric.REASONING_TOKENS, median(tokens)),
+                    MetricUnits.format(Metric.REASONING_TOKENS, tokens.max()),
+                    MetricUnits.format(Metric.TTFO, median(result.summary(Metric.TTFO))),
+                    MetricUnits.format(Metric.ANSWER_TPOT, median(result.summary(Metric.ANSWER_TPOT)))));
         }
         if (toolCallRequests > 0) {
             line.append(line.length() == 0 ? "" : "; ")

@@ -2,8 +2,8 @@ package dev.goodput.core.report;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.goodput.core.Metric;
-import dev.goodput.core.Summary;
+import dev.goodput.core.objective.Metric;
+import dev.goodput.core.stats.Summary;
 import dev.goodput.core.sweep.SweepPoint;
 import dev.goodput.core.sweep.SweepResult;
 import java.io.IOException;

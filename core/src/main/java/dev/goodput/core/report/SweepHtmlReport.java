@@ -2,13 +2,13 @@ package dev.goodput.core.report;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.goodput.core.Metric;
-import dev.goodput.core.ObjectiveVerdict;
-import dev.goodput.core.RunResult;
-import dev.goodput.core.Verdict;
-import dev.goodput.core.internal.Units;
-import dev.goodput.core.internal.report.Html;
-import dev.goodput.core.internal.report.SweepCharts;
+import dev.goodput.core.objective.Metric;
+import dev.goodput.core.objective.ObjectiveVerdict;
+import dev.goodput.core.objective.Verdict;
+import dev.goodput.core.objective.internal.MetricUnits;
+import dev.goodput.core.report.internal.Html;
+import dev.goodput.core.report.internal.SweepCharts;
+import dev.goodput.core.result.RunResult;
 import dev.goodput.core.sweep.SweepPoint;
 import dev.goodput.core.sweep.SweepResult;
 import java.io.IOException;
@@ -148,12 +148,12 @@ public final class SweepHtmlReport {
                     point.isRated() ? String.format(Locale.ROOT, "%.2f", point.offeredRate()) : "closed loop",
                     String.format(Locale.ROOT, "%.2f", point.throughput()),
                     String.format(Locale.ROOT, "%.2f", r.goodput()),
-                    Units.format(Metric.SLO_ATTAINMENT, point.attainment()),
-                    Units.format(
+                    MetricUnits.format(Metric.SLO_ATTAINMENT, point.attainment()),
+                    MetricUnits.format(
                             Metric.TTFT, r.summary(Metric.TTFT).percentiles().getOrDefault(90.0, Double.NaN)),
-                    Units.format(
+                    MetricUnits.format(
                             Metric.TPOT, r.summary(Metric.TPOT).percentiles().getOrDefault(90.0, Double.NaN)),
-                    Units.format(Metric.ERROR_RATE, point.errorRate()),
+                    MetricUnits.format(Metric.ERROR_RATE, point.errorRate()),
                     Html.markup(objectives(r)),
                     point.stoppedEarly() ? point.stopReason() : ""));
         }

@@ -4,8 +4,8 @@ import static dev.goodput.core.report.JsonReport.lowerKeys;
 import static dev.goodput.core.report.JsonReport.number;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.goodput.core.RunResult;
-import dev.goodput.core.TokenComparison;
+import dev.goodput.core.result.RunResult;
+import dev.goodput.core.result.TokenComparison;
 import java.io.IOException;
 
 /** The {@code tokens} and {@code engine_timings} blocks of the JSON report. */

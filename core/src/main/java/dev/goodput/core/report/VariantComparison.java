@@ -2,11 +2,11 @@ package dev.goodput.core.report;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.goodput.core.Metric;
-import dev.goodput.core.RunResult;
-import dev.goodput.core.internal.Units;
-import dev.goodput.core.internal.report.Html;
-import dev.goodput.core.internal.report.VariantCharts;
+import dev.goodput.core.objective.Metric;
+import dev.goodput.core.objective.internal.MetricUnits;
+import dev.goodput.core.report.internal.Html;
+import dev.goodput.core.report.internal.VariantCharts;
+import dev.goodput.core.result.RunResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -136,18 +136,19 @@ public final class VariantComparison {
                 row.add(variant.objectivesMet() + "/" + result.verdicts().size());
             }
             variant.sweep().ifPresent(sweep -> {
-                row.add(Units.format(Metric.SLO_ATTAINMENT, result.value(Metric.SLO_ATTAINMENT)));
-                row.add(Units.format(Metric.GOODPUT, sweep.maxGoodputRate()));
-                row.add(Units.format(Metric.REQUEST_THROUGHPUT, result.load().offeredRate()));
+                row.add(MetricUnits.format(Metric.SLO_ATTAINMENT, result.value(Metric.SLO_ATTAINMENT)));
+                row.add(MetricUnits.format(Metric.GOODPUT, sweep.maxGoodputRate()));
+                row.add(MetricUnits.format(
+                        Metric.REQUEST_THROUGHPUT, result.load().offeredRate()));
             });
             row.addAll(List.of(
-                    Units.format(Metric.GOODPUT, result.goodput()),
-                    Units.format(Metric.REQUEST_THROUGHPUT, result.value(Metric.REQUEST_THROUGHPUT)),
-                    Units.format(Metric.TTFT, percentile(result, Metric.TTFT, 50)),
-                    Units.format(Metric.TTFT, percentile(result, Metric.TTFT, 99)),
-                    Units.format(Metric.TPOT, percentile(result, Metric.TPOT, 50)),
-                    Units.format(Metric.TPOT, percentile(result, Metric.TPOT, 99)),
-                    Units.format(Metric.ERROR_RATE, result.value(Metric.ERROR_RATE))));
+                    MetricUnits.format(Metric.GOODPUT, result.goodput()),
+                    MetricUnits.format(Metric.REQUEST_THROUGHPUT, result.value(Metric.REQUEST_THROUGHPUT)),
+                    MetricUnits.format(Metric.TTFT, percentile(result, Metric.TTFT, 50)),
+                    MetricUnits.format(Metric.TTFT, percentile(result, Metric.TTFT, 99)),
+                    MetricUnits.format(Metric.TPOT, percentile(result, Metric.TPOT, 50)),
+                    MetricUnits.format(Metric.TPOT, percentile(result, Metric.TPOT, 99)),
+                    MetricUnits.format(Metric.ERROR_RATE, result.value(Metric.ERROR_RATE))));
             rows.add(row);
         }
         return rows;

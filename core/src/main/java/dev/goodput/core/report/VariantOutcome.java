@@ -2,7 +2,7 @@ package dev.goodput.core.report;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.goodput.core.RunResult;
+import dev.goodput.core.result.RunResult;
 import dev.goodput.core.sweep.SweepPoint;
 import dev.goodput.core.sweep.SweepResult;
 import java.util.Comparator;

@@ -1,14 +1,14 @@
 package dev.goodput.core.report;
 
-import dev.goodput.core.LoadStatistics;
-import dev.goodput.core.Metric;
-import dev.goodput.core.Phase;
-import dev.goodput.core.RequestRecord;
-import dev.goodput.core.RunResult;
-import dev.goodput.core.Summary;
 import dev.goodput.core.internal.Units;
-import dev.goodput.core.internal.result.IntervalSweep;
-import dev.goodput.core.internal.stats.ExactDistribution;
+import dev.goodput.core.objective.Metric;
+import dev.goodput.core.record.Phase;
+import dev.goodput.core.record.RequestRecord;
+import dev.goodput.core.result.LoadStatistics;
+import dev.goodput.core.result.RunResult;
+import dev.goodput.core.result.internal.IntervalSweep;
+import dev.goodput.core.stats.Summary;
+import dev.goodput.core.stats.internal.ExactDistribution;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +30,7 @@ final class VllmCompatibility {
 
     static Map<String, Object> block(RunResult result) {
         Map<String, Object> block = new LinkedHashMap<>();
-        long completed = result.accounting().measured(dev.goodput.core.Outcome.SUCCESS);
+        long completed = result.accounting().measured(dev.goodput.core.record.Outcome.SUCCESS);
         block.put("duration", result.load().windowSeconds());
         block.put("completed", completed);
         block.put("failed", result.accounting().measured() - completed);

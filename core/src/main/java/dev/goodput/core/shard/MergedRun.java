@@ -2,7 +2,7 @@ package dev.goodput.core.shard;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.goodput.core.RunResult;
+import dev.goodput.core.result.RunResult;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

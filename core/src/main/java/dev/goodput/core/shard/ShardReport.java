@@ -2,6 +2,7 @@ package dev.goodput.core.shard;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.goodput.core.load.Shard;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;

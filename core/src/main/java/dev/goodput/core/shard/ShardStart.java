@@ -3,7 +3,7 @@ package dev.goodput.core.shard;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.goodput.core.InvalidSettingException;
-import dev.goodput.core.internal.shard.StartBarrier;
+import dev.goodput.core.shard.internal.StartBarrier;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.time.Instant;

@@ -2,10 +2,10 @@ package dev.goodput.core.shard;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.goodput.core.RunResult;
 import dev.goodput.core.RunSpec;
-import dev.goodput.core.internal.shard.ShardMerge;
-import dev.goodput.core.internal.shard.ShardRunner;
+import dev.goodput.core.result.RunResult;
+import dev.goodput.core.shard.internal.ShardMerge;
+import dev.goodput.core.shard.internal.ShardRunner;
 import java.nio.file.Path;
 import java.util.List;
 import org.apiguardian.api.API;

@@ -2,12 +2,12 @@ package dev.goodput.core.sweep;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.goodput.core.Load;
 import dev.goodput.core.NanoClock;
 import dev.goodput.core.RunSpec;
-import dev.goodput.core.internal.client.Preflight;
-import dev.goodput.core.internal.client.Transports;
-import dev.goodput.core.internal.sweep.SweepRunner;
+import dev.goodput.core.load.Load;
+import dev.goodput.core.sweep.internal.SweepRunner;
+import dev.goodput.core.transport.internal.Preflight;
+import dev.goodput.core.transport.internal.Transports;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

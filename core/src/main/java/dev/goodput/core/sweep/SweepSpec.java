@@ -2,10 +2,10 @@ package dev.goodput.core.sweep;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.goodput.core.Arrivals;
 import dev.goodput.core.InvalidSettingException;
-import dev.goodput.core.Load;
 import dev.goodput.core.RunSpec;
+import dev.goodput.core.load.Arrivals;
+import dev.goodput.core.load.Load;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;

@@ -2,9 +2,6 @@ package dev.goodput.core.workload;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.goodput.core.ApiKind;
-import dev.goodput.core.ChatMessage;
-import dev.goodput.core.RequestSpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -17,7 +14,7 @@ import java.util.stream.Collectors;
 import org.apiguardian.api.API;
 
 /**
- * Multi-turn chat sessions. In a closed loop ({@link dev.goodput.core.Load#concurrency(int)}) each
+ * Multi-turn chat sessions. In a closed loop ({@link dev.goodput.core.load.Load#concurrency(int)}) each
  * virtual user runs one session at a time: it sends turn 1, waits for the reply and the think time, sends turn
  * 2 carrying the whole history (earlier user messages and replies of the asked length), and so on; after the
  * last turn it starts a new session after the profile's think time. The history of a session is the same text
@@ -26,7 +23,7 @@ import org.apiguardian.api.API;
  *
  * <p>Replies in the history are synthesised (the server's real replies are not kept), as AIPerf and GuideLLM
  * do; {@link DatasetConversationWorkload} replays recorded conversations instead.
- * {@link #resultsByTurn(dev.goodput.core.RunResult)} splits a run's metrics by turn. An instance remembers the
+ * {@link dev.goodput.core.result.TurnResults#split} splits a run's metrics by turn. An instance remembers the
  * turns of the requests it built: use one instance per run.
  */
 @API(status = EXPERIMENTAL, since = "0.1")

@@ -2,7 +2,6 @@ package dev.goodput.core.workload;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.goodput.core.ChatMessage;
 import java.util.List;
 import org.apiguardian.api.API;
 

@@ -2,10 +2,6 @@ package dev.goodput.core.workload;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.goodput.core.ApiKind;
-import dev.goodput.core.ChatMessage;
-import dev.goodput.core.RequestSpec;
-import dev.goodput.core.WorkloadSpec;
 import dev.goodput.core.workload.internal.DatasetFiles;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -2,7 +2,6 @@ package dev.goodput.core.workload;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.goodput.core.TokenCounter;
 import dev.goodput.core.workload.internal.HuggingFaceTokenizer;
 import dev.goodput.core.workload.internal.SimulatedTokenizer;
 import dev.goodput.core.workload.internal.TiktokenTokenizer;

@@ -2,8 +2,6 @@ package dev.goodput.core.workload;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.goodput.core.RequestSpec;
-import dev.goodput.core.WorkloadSpec;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;

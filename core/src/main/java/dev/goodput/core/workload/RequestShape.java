@@ -2,9 +2,6 @@ package dev.goodput.core.workload;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.goodput.core.ApiKind;
-import dev.goodput.core.ChatMessage;
-import dev.goodput.core.RequestSpec;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -2,29 +2,18 @@ package dev.goodput.core.workload;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.goodput.core.RequestRecord;
-import dev.goodput.core.RequestSpec;
-import dev.goodput.core.RunResult;
-import dev.goodput.core.WorkloadSpec;
-import dev.goodput.core.internal.result.ResultCalculator;
-import dev.goodput.core.internal.result.RunSnapshot;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
-import org.HdrHistogram.Histogram;
 import org.apiguardian.api.API;
 
 /**
- * A workload of multi-turn sessions, which a closed loop ({@link dev.goodput.core.Load#concurrency(int)}) runs
+ * A workload of multi-turn sessions, which a closed loop ({@link dev.goodput.core.load.Load#concurrency(int)}) runs
  * one session per virtual user, turn after turn: a turn is sent when the previous turn's reply has arrived and
  * {@link #thinkTime()} has passed, and a new session starts after the last turn. Sessions may differ in length
  * ({@link #turnsOf(long)}), as conversations replayed from a dataset do.
  *
  * <p>{@link #request(long)} is what an open loop sends; each implementation says how it lays the sessions' turns
  * out over the positions. An instance remembers the turn of every request it built: use one instance per run.
+ * {@link dev.goodput.core.result.TurnResults#split} splits a run's metrics by turn.
  */
 @API(status = EXPERIMENTAL, since = "0.2")
 public interface SessionWorkload extends WorkloadSpec {
@@ -40,24 +29,4 @@ public interface SessionWorkload extends WorkloadSpec {
 
     /** Returns the 1-based turn of the request at {@code index}, or 0 if this workload did not build it. */
     int turnOf(long index);
-
-    /**
-     * Splits a run of this workload by turn: for turn 1, 2, ... a result computed from that turn's records alone
-     * (pooled ICL and ITL are not split and are empty there).
-     */
-    default Map<Integer, RunResult> resultsByTurn(RunResult result) {
-        Map<Integer, List<RequestRecord>> byTurn = new TreeMap<>();
-        for (RequestRecord record : result.records()) {
-            byTurn.computeIfAbsent(turnOf(record.index()), t -> new ArrayList<>())
-                    .add(record);
-        }
-        Map<Integer, RunResult> results = new LinkedHashMap<>();
-        byTurn.forEach((turn, records) -> results.put(
-                turn,
-                ResultCalculator.compute(
-                        result.spec(),
-                        result.environment(),
-                        RunSnapshot.of(records, new Histogram(3), new Histogram(3)))));
-        return results;
-    }
 }

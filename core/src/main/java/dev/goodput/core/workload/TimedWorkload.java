@@ -2,12 +2,11 @@ package dev.goodput.core.workload;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.goodput.core.WorkloadSpec;
 import org.apiguardian.api.API;
 
 /**
  * A workload that also says when each request starts: a replayed trace. Run it with {@link
- * dev.goodput.core.Load#traceReplay()}; the arrival offsets become the requests' intended start times,
+ * dev.goodput.core.load.Load#traceReplay()}; the arrival offsets become the requests' intended start times,
  * so a late client shows up as send lag exactly as with a rate.
  */
 @API(status = EXPERIMENTAL, since = "0.1")

@@ -2,7 +2,7 @@ package dev.goodput.core.workload;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.goodput.core.Load;
+import dev.goodput.core.load.Load;
 import dev.goodput.core.workload.internal.TraceFiles;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -2,7 +2,6 @@ package dev.goodput.core.workload;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.goodput.core.RequestSpec;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

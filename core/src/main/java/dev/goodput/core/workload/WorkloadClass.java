@@ -3,7 +3,6 @@ package dev.goodput.core.workload;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.goodput.core.InvalidSettingException;
-import dev.goodput.core.WorkloadSpec;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;

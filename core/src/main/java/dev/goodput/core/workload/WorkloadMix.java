@@ -3,8 +3,6 @@ package dev.goodput.core.workload;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.goodput.core.InvalidSettingException;
-import dev.goodput.core.RequestSpec;
-import dev.goodput.core.WorkloadSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,8 +16,8 @@ import org.apiguardian.api.API;
  * Each request belongs to one {@link WorkloadClass}, chosen from its position and the seed, so the same seed
  * gives the same classes in the same order whatever the load; the class's workload then builds the request for
  * the same position. Every metric, percentile, goodput figure and objective is available per class ({@link
- * dev.goodput.core.RunResult#classes()}) and overall, and an objective can bound one class ({@link
- * dev.goodput.core.Objective.Builder#inClass(String)}).
+ * dev.goodput.core.result.RunResult#classes()}) and overall, and an objective can bound one class ({@link
+ * dev.goodput.core.objective.Objective.Builder#inClass(String)}).
  *
  * <p>Arrivals come from the load profile for the whole mix. {@link Selection#RANDOM} draws each request's class
  * on its own, so with Poisson arrivals at rate λ each class arrives as its own Poisson process at its share of

@@ -1,19 +1,19 @@
 package dev.goodput.core.bench;
 
 import dev.goodput.core.Goodput;
-import dev.goodput.core.Load;
-import dev.goodput.core.RunResult;
 import dev.goodput.core.ServerEndpoint;
-import dev.goodput.core.WorkloadSpec;
 import dev.goodput.core.ab.ABBlock;
 import dev.goodput.core.ab.ABResult;
 import dev.goodput.core.ab.ABRun;
 import dev.goodput.core.ab.PairedChange;
+import dev.goodput.core.ab.internal.ComparedStatistic;
 import dev.goodput.core.compare.BaselineComparator;
 import dev.goodput.core.compare.ChangeVerdict;
 import dev.goodput.core.compare.Comparison;
 import dev.goodput.core.compare.RunDigest;
-import dev.goodput.core.internal.ab.ComparedStatistic;
+import dev.goodput.core.load.Load;
+import dev.goodput.core.result.RunResult;
+import dev.goodput.core.workload.WorkloadSpec;
 import dev.goodput.mock.MockServer;
 import dev.goodput.mock.MockServerConfig;
 import dev.goodput.mock.PerformanceModel;

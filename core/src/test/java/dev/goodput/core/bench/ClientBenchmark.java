@@ -4,21 +4,21 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.goodput.core.Goodput;
-import dev.goodput.core.Load;
 import dev.goodput.core.NanoClock;
-import dev.goodput.core.RequestRecord;
-import dev.goodput.core.RunResult;
 import dev.goodput.core.RunSpec;
 import dev.goodput.core.ServerEndpoint;
-import dev.goodput.core.WorkloadSpec;
-import dev.goodput.core.internal.client.ReadTap;
-import dev.goodput.core.internal.client.StreamAttempt;
-import dev.goodput.core.internal.client.Transport;
-import dev.goodput.core.internal.client.TransportProvider;
-import dev.goodput.core.internal.client.Transports;
-import dev.goodput.core.internal.driver.PauseMeter;
-import dev.goodput.core.internal.driver.RealTimeScheduler;
-import dev.goodput.core.internal.driver.RunEngine;
+import dev.goodput.core.load.Load;
+import dev.goodput.core.record.RequestRecord;
+import dev.goodput.core.result.RunResult;
+import dev.goodput.core.run.internal.PauseMeter;
+import dev.goodput.core.run.internal.RealTimeScheduler;
+import dev.goodput.core.run.internal.RunEngine;
+import dev.goodput.core.transport.ReadTap;
+import dev.goodput.core.transport.StreamAttempt;
+import dev.goodput.core.transport.Transport;
+import dev.goodput.core.transport.TransportProvider;
+import dev.goodput.core.transport.internal.Transports;
+import dev.goodput.core.workload.WorkloadSpec;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -640,7 +640,7 @@ public final class ClientBenchmark {
                                 + " computing the result took %.0f ms of CPU, not counted",
                         uptimeStart,
                         computing / 1e6);
-        if (result.accounting().count(dev.goodput.core.Outcome.SUCCESS)
+        if (result.accounting().count(dev.goodput.core.record.Outcome.SUCCESS)
                 != result.records().size()) {
             throw new IllegalStateException("requests did not succeed: " + result.failures());
         }
@@ -666,7 +666,7 @@ public final class ClientBenchmark {
     }
 
     private static int streamsOf(Load load) {
-        return ((dev.goodput.core.Arrivals.ClosedLoop) load.arrivals()).users();
+        return ((dev.goodput.core.load.Arrivals.ClosedLoop) load.arrivals()).users();
     }
 
     /**
@@ -831,7 +831,7 @@ public final class ClientBenchmark {
 
         @Override
         public void onRead(StreamAttempt attempt, ByteBuffer read, long nanos) {
-            streams.computeIfAbsent(attempt, a -> new Tapped(a.request().index()))
+            streams.computeIfAbsent(attempt, a -> new Tapped(a.requestIndex()))
                     .stamps
                     .scan(read, nanos);
         }

@@ -1,18 +1,18 @@
 package dev.goodput.core.bench;
 
 import dev.goodput.core.Goodput;
-import dev.goodput.core.Load;
-import dev.goodput.core.Metric;
-import dev.goodput.core.RequestRecord;
-import dev.goodput.core.RequestSpec;
-import dev.goodput.core.RunResult;
 import dev.goodput.core.ServerEndpoint;
-import dev.goodput.core.WorkloadSpec;
-import dev.goodput.core.internal.client.InFlightRequest;
-import dev.goodput.core.internal.client.StreamAttempt;
-import dev.goodput.core.internal.result.PooledGaps;
+import dev.goodput.core.load.Load;
+import dev.goodput.core.objective.Metric;
+import dev.goodput.core.record.RequestRecord;
+import dev.goodput.core.result.RunResult;
+import dev.goodput.core.result.internal.PooledGaps;
 import dev.goodput.core.testing.DirectRequests;
 import dev.goodput.core.testing.SseText;
+import dev.goodput.core.transport.internal.InFlightRequest;
+import dev.goodput.core.transport.internal.MeasuredAttempt;
+import dev.goodput.core.workload.RequestSpec;
+import dev.goodput.core.workload.WorkloadSpec;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -68,7 +68,7 @@ public final class EngineCostBenchmark {
         long cpuStart = threads.getCurrentThreadCpuTime();
         long now = 0;
         for (int r = 0; r < requests; r++) {
-            StreamAttempt request = direct.send(r, RequestSpec.completion("x", 256), now);
+            MeasuredAttempt request = direct.send(r, RequestSpec.completion("x", 256), now);
             request.onHeaders(200, "text/event-stream", now);
             for (byte[] read : reads) {
                 now += 10_000;
@@ -139,7 +139,7 @@ public final class EngineCostBenchmark {
                     wall / 1e9,
                     tokens / (wall / 1e9),
                     clientCpu / 1e9 / (tokens / 1e6),
-                    result.accounting().count(dev.goodput.core.Outcome.SUCCESS),
+                    result.accounting().count(dev.goodput.core.record.Outcome.SUCCESS),
                     result.summary(Metric.ICL).percentile(50) / 1e6);
         }
     }

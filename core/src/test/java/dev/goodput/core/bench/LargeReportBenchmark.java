@@ -1,11 +1,11 @@
 package dev.goodput.core.bench;
 
-import dev.goodput.core.Metric;
-import dev.goodput.core.Objective;
-import dev.goodput.core.Phase;
-import dev.goodput.core.RequestRecord;
-import dev.goodput.core.RunResult;
+import dev.goodput.core.objective.Metric;
+import dev.goodput.core.objective.Objective;
+import dev.goodput.core.record.Phase;
+import dev.goodput.core.record.RequestRecord;
 import dev.goodput.core.report.HtmlReport;
+import dev.goodput.core.result.RunResult;
 import dev.goodput.core.testing.SampleResults;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;

@@ -2,17 +2,17 @@ package dev.goodput.core.bench;
 
 import com.sun.management.UnixOperatingSystemMXBean;
 import dev.goodput.core.Goodput;
-import dev.goodput.core.Load;
-import dev.goodput.core.RequestRecord;
-import dev.goodput.core.RequestSpec;
-import dev.goodput.core.RunResult;
 import dev.goodput.core.ServerEndpoint;
-import dev.goodput.core.WorkloadSpec;
-import dev.goodput.core.internal.client.StreamAttempt;
-import dev.goodput.core.internal.client.Transports;
-import dev.goodput.core.internal.result.PooledGaps;
+import dev.goodput.core.load.Load;
+import dev.goodput.core.record.RequestRecord;
+import dev.goodput.core.result.RunResult;
+import dev.goodput.core.result.internal.PooledGaps;
 import dev.goodput.core.testing.DirectRequests;
 import dev.goodput.core.testing.SseText;
+import dev.goodput.core.transport.internal.MeasuredAttempt;
+import dev.goodput.core.transport.internal.Transports;
+import dev.goodput.core.workload.RequestSpec;
+import dev.goodput.core.workload.WorkloadSpec;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.lang.management.BufferPoolMXBean;
@@ -179,7 +179,7 @@ public final class MemoryPerRequestBenchmark {
         List<RequestRecord> kept = new ArrayList<>(count);
         long before = usedHeapAfterGc();
         for (int i = 0; i < count; i++) {
-            StreamAttempt request = stream(spec, reads, i, reads.length);
+            MeasuredAttempt request = stream(spec, reads, i, reads.length);
             kept.add(request.request().record());
         }
         long after = usedHeapAfterGc();
@@ -193,7 +193,7 @@ public final class MemoryPerRequestBenchmark {
         List<RequestRecord> kept = new ArrayList<>(count);
         long before = usedHeapAfterGc();
         for (int i = 0; i < count; i++) {
-            StreamAttempt request = new DirectRequests().send(i, RequestSpec.completion("x", TOKENS_PER_REQUEST), i);
+            MeasuredAttempt request = new DirectRequests().send(i, RequestSpec.completion("x", TOKENS_PER_REQUEST), i);
             request.onHeaders(503, "application/json", i);
             request.onBytes(
                     ByteBuffer.wrap(("{\"error\":{\"message\":\"Service unavailable, request " + i
@@ -208,7 +208,7 @@ public final class MemoryPerRequestBenchmark {
     }
 
     private static double inFlight(RequestSpec spec, byte[][] reads, int count) {
-        List<StreamAttempt> kept = new ArrayList<>(count);
+        List<MeasuredAttempt> kept = new ArrayList<>(count);
         long before = usedHeapAfterGc();
         for (int i = 0; i < count; i++) {
             kept.add(stream(spec, reads, i, reads.length / 2));
@@ -245,14 +245,14 @@ public final class MemoryPerRequestBenchmark {
         }
     }
 
-    private static StreamAttempt stream(RequestSpec spec, byte[][] reads, int index, int readCount) {
+    private static MeasuredAttempt stream(RequestSpec spec, byte[][] reads, int index, int readCount) {
         return stream(new DirectRequests(), spec, reads, index, readCount);
     }
 
-    private static StreamAttempt stream(
+    private static MeasuredAttempt stream(
             DirectRequests requests, RequestSpec spec, byte[][] reads, int index, int readCount) {
         long now = index * 1_000_000L;
-        StreamAttempt request = requests.send(index, spec, now);
+        MeasuredAttempt request = requests.send(index, spec, now);
         request.onHeaders(200, "text/event-stream", now);
         for (int r = 0; r < readCount; r++) {
             now += 10_000;

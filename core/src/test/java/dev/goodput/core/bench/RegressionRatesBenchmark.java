@@ -1,15 +1,15 @@
 package dev.goodput.core.bench;
 
 import dev.goodput.core.Goodput;
-import dev.goodput.core.Load;
-import dev.goodput.core.RunResult;
 import dev.goodput.core.ServerEndpoint;
-import dev.goodput.core.WorkloadSpec;
 import dev.goodput.core.compare.BaselineComparator;
 import dev.goodput.core.compare.ChangeVerdict;
 import dev.goodput.core.compare.Comparison;
 import dev.goodput.core.compare.MetricChange;
 import dev.goodput.core.compare.RunDigest;
+import dev.goodput.core.load.Load;
+import dev.goodput.core.result.RunResult;
+import dev.goodput.core.workload.WorkloadSpec;
 import dev.goodput.mock.MockServer;
 import dev.goodput.mock.MockServerConfig;
 import dev.goodput.mock.PerformanceModel;

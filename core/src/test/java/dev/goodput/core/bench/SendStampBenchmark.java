@@ -1,12 +1,12 @@
 package dev.goodput.core.bench;
 
 import dev.goodput.core.Goodput;
-import dev.goodput.core.Load;
-import dev.goodput.core.RequestRecord;
-import dev.goodput.core.RunResult;
 import dev.goodput.core.ServerEndpoint;
-import dev.goodput.core.WorkloadSpec;
+import dev.goodput.core.load.Load;
+import dev.goodput.core.record.RequestRecord;
+import dev.goodput.core.result.RunResult;
 import dev.goodput.core.testing.SseText;
+import dev.goodput.core.workload.WorkloadSpec;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;

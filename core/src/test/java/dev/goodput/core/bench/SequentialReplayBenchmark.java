@@ -1,15 +1,15 @@
 package dev.goodput.core.bench;
 
-import dev.goodput.core.Metric;
-import dev.goodput.core.Objective;
-import dev.goodput.core.ObjectiveVerdict;
-import dev.goodput.core.Verdict;
 import dev.goodput.core.bench.coverage.ServerPreset;
 import dev.goodput.core.bench.coverage.VirtualGateRun;
-import dev.goodput.core.internal.stats.ExactDistribution;
-import dev.goodput.core.internal.stats.MD1Queue;
-import dev.goodput.core.internal.stats.ObjectiveEvaluator;
-import dev.goodput.core.internal.stats.SequentialBoundary;
+import dev.goodput.core.objective.Metric;
+import dev.goodput.core.objective.Objective;
+import dev.goodput.core.objective.ObjectiveVerdict;
+import dev.goodput.core.objective.Verdict;
+import dev.goodput.core.objective.internal.ObjectiveEvaluator;
+import dev.goodput.core.stats.internal.ExactDistribution;
+import dev.goodput.core.stats.internal.MD1Queue;
+import dev.goodput.core.stats.internal.SequentialBoundary;
 import dev.goodput.core.testing.VirtualTimeServer;
 import java.time.Duration;
 import java.util.ArrayList;

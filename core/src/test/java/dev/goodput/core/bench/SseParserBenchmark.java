@@ -2,12 +2,12 @@ package dev.goodput.core.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.goodput.core.internal.sse.ChunkDecoder;
-import dev.goodput.core.internal.sse.SseEvent;
-import dev.goodput.core.internal.sse.SseFormatException;
-import dev.goodput.core.internal.sse.SseListener;
-import dev.goodput.core.internal.sse.SseParser;
-import dev.goodput.core.internal.sse.StreamChunk;
+import dev.goodput.core.transport.internal.sse.ChunkDecoder;
+import dev.goodput.core.transport.internal.sse.SseEvent;
+import dev.goodput.core.transport.internal.sse.SseFormatException;
+import dev.goodput.core.transport.internal.sse.SseListener;
+import dev.goodput.core.transport.internal.sse.SseParser;
+import dev.goodput.core.transport.internal.sse.StreamChunk;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;

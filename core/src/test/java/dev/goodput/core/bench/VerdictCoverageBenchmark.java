@@ -1,7 +1,5 @@
 package dev.goodput.core.bench;
 
-import dev.goodput.core.Load;
-import dev.goodput.core.Metric;
 import dev.goodput.core.bench.coverage.CoverageCases;
 import dev.goodput.core.bench.coverage.LongRunTruth;
 import dev.goodput.core.bench.coverage.SequentialCases;
@@ -10,6 +8,8 @@ import dev.goodput.core.bench.coverage.SingleSlotTruth;
 import dev.goodput.core.bench.coverage.Statistic;
 import dev.goodput.core.bench.coverage.TruthRun;
 import dev.goodput.core.bench.coverage.VirtualGateRun;
+import dev.goodput.core.load.Load;
+import dev.goodput.core.objective.Metric;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

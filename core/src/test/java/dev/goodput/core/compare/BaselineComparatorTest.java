@@ -3,8 +3,8 @@ package dev.goodput.core.compare;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.goodput.core.Metric;
-import dev.goodput.core.Objective;
+import dev.goodput.core.objective.Metric;
+import dev.goodput.core.objective.Objective;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

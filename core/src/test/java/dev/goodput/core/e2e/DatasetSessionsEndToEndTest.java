@@ -3,13 +3,14 @@ package dev.goodput.core.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.goodput.core.Goodput;
-import dev.goodput.core.Load;
-import dev.goodput.core.Outcome;
-import dev.goodput.core.RequestRecord;
-import dev.goodput.core.RequestSpec;
-import dev.goodput.core.RunResult;
 import dev.goodput.core.ServerEndpoint;
+import dev.goodput.core.load.Load;
+import dev.goodput.core.record.Outcome;
+import dev.goodput.core.record.RequestRecord;
+import dev.goodput.core.result.RunResult;
+import dev.goodput.core.result.TurnResults;
 import dev.goodput.core.workload.DatasetConversationWorkload;
+import dev.goodput.core.workload.RequestSpec;
 import dev.goodput.core.workload.SessionWorkload;
 import dev.goodput.mock.MockServer;
 import dev.goodput.mock.MockServerConfig;
@@ -140,7 +141,7 @@ class DatasetSessionsEndToEndTest {
                             5 + 1 + 3 + 2 + 1 + 5 * 3 + 3,
                             5 + 1 + 3 + 2 + 1 + 3 + 1 + 7 * 3 + 3,
                             5 + 1 + 3 + 2 + 1 + 3 + 1 + 4 + 2 + 9 * 3 + 3);
-            assertThat(workload.resultsByTurn(result).keySet()).containsExactly(1, 2, 3, 4, 5);
+            assertThat(TurnResults.split(result, workload).keySet()).containsExactly(1, 2, 3, 4, 5);
         }
     }
 
@@ -160,7 +161,7 @@ class DatasetSessionsEndToEndTest {
                     .build();
             RunResult result =
                     Goodput.run(endpoint, workload, Load.concurrency(1).requests(9));
-            Map<Integer, RunResult> byTurn = workload.resultsByTurn(result);
+            Map<Integer, RunResult> byTurn = TurnResults.split(result, workload);
             // end::replay-sessions[]
             // One user, one round of the three sessions kept (3, 2 and 4 turns) in a shuffled order.
             assertThat(byTurn).hasSize(4);

@@ -3,12 +3,12 @@ package dev.goodput.core.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.goodput.core.Goodput;
-import dev.goodput.core.Load;
-import dev.goodput.core.Outcome;
-import dev.goodput.core.RequestRecord;
-import dev.goodput.core.RunResult;
 import dev.goodput.core.ServerEndpoint;
-import dev.goodput.core.WorkloadSpec;
+import dev.goodput.core.load.Load;
+import dev.goodput.core.record.Outcome;
+import dev.goodput.core.record.RequestRecord;
+import dev.goodput.core.result.RunResult;
+import dev.goodput.core.workload.WorkloadSpec;
 import dev.goodput.mock.ChunkTiming;
 import dev.goodput.mock.MockServer;
 import dev.goodput.mock.MockServerConfig;

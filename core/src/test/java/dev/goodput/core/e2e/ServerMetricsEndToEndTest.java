@@ -5,20 +5,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.goodput.core.Goodput;
-import dev.goodput.core.Load;
-import dev.goodput.core.Metric;
-import dev.goodput.core.Objective;
-import dev.goodput.core.ObjectiveVerdict;
-import dev.goodput.core.RunResult;
 import dev.goodput.core.ServerEndpoint;
-import dev.goodput.core.Verdict;
-import dev.goodput.core.WorkloadSpec;
+import dev.goodput.core.load.Load;
+import dev.goodput.core.objective.Metric;
+import dev.goodput.core.objective.Objective;
+import dev.goodput.core.objective.ObjectiveVerdict;
+import dev.goodput.core.objective.Verdict;
 import dev.goodput.core.report.ConsoleReport;
 import dev.goodput.core.report.HtmlReport;
 import dev.goodput.core.report.JsonReport;
+import dev.goodput.core.result.RunResult;
 import dev.goodput.core.servermetrics.Deployment;
 import dev.goodput.core.servermetrics.ScrapeSettings;
 import dev.goodput.core.servermetrics.ServerMetricsResult;
+import dev.goodput.core.workload.WorkloadSpec;
 import dev.goodput.mock.MockServer;
 import dev.goodput.mock.MockServerConfig;
 import dev.goodput.mock.PerformanceModel;
@@ -133,7 +133,7 @@ class ServerMetricsEndToEndTest {
                     .run();
 
             long goodTokens = result.records().stream()
-                    .filter(r -> r.phase() == dev.goodput.core.Phase.MEASURED && r.isSuccess())
+                    .filter(r -> r.phase() == dev.goodput.core.record.Phase.MEASURED && r.isSuccess())
                     .mapToLong(r -> r.outputTokens())
                     .sum();
             double expected = 3.0 * 2 * result.load().windowSeconds() / 3600 / (goodTokens / 1e6);

@@ -1,11 +1,11 @@
 package dev.goodput.core.e2e;
 
 import dev.goodput.core.Goodput;
-import dev.goodput.core.Load;
-import dev.goodput.core.Outcome;
-import dev.goodput.core.RunResult;
 import dev.goodput.core.ServerEndpoint;
-import dev.goodput.core.WorkloadSpec;
+import dev.goodput.core.load.Load;
+import dev.goodput.core.record.Outcome;
+import dev.goodput.core.result.RunResult;
+import dev.goodput.core.workload.WorkloadSpec;
 
 /**
  * Runs three requests against each base URL given and prints one line per URL: {@code <url> <successes>

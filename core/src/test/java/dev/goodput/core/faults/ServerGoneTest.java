@@ -3,13 +3,13 @@ package dev.goodput.core.faults;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.goodput.core.Goodput;
-import dev.goodput.core.Load;
-import dev.goodput.core.Outcome;
-import dev.goodput.core.RunResult;
 import dev.goodput.core.RunSpec;
 import dev.goodput.core.ServerEndpoint;
-import dev.goodput.core.WorkloadSpec;
+import dev.goodput.core.load.Load;
+import dev.goodput.core.record.Outcome;
+import dev.goodput.core.result.RunResult;
 import dev.goodput.core.servermetrics.ScrapeSettings;
+import dev.goodput.core.workload.WorkloadSpec;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;

@@ -2,10 +2,10 @@ package dev.goodput.core.history;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.goodput.core.Objective;
-import dev.goodput.core.RunResult;
+import dev.goodput.core.objective.Objective;
 import dev.goodput.core.report.ReportIndex;
 import dev.goodput.core.report.Reports;
+import dev.goodput.core.result.RunResult;
 import dev.goodput.core.testing.SampleResults;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -3,8 +3,8 @@ package dev.goodput.core.history;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.goodput.core.Objective;
-import dev.goodput.core.RunResult;
+import dev.goodput.core.objective.Objective;
+import dev.goodput.core.result.RunResult;
 import dev.goodput.core.testing.SampleResults;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -2,13 +2,13 @@ package dev.goodput.core.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.goodput.core.Metric;
-import dev.goodput.core.Objective;
-import dev.goodput.core.RunResult;
-import dev.goodput.core.TrialSummary;
 import dev.goodput.core.compare.ChangeVerdict;
 import dev.goodput.core.compare.Comparison;
 import dev.goodput.core.compare.MetricChange;
+import dev.goodput.core.objective.Metric;
+import dev.goodput.core.objective.Objective;
+import dev.goodput.core.result.RunResult;
+import dev.goodput.core.result.TrialSummary;
 import dev.goodput.core.testing.SampleResults;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -60,8 +60,8 @@ class GateReportTest {
     void should_name_each_trials_run_length_when_it_lasted_until_decided() throws Exception {
         String reason = "decided at look 1 of 5, after 200 measured requests: every objective's interval lies on one"
                 + " side of its bound (each look at 98.7% so that all 5 together keep 95%)";
-        RunResult decided = TRIAL.withRunLength(new dev.goodput.core.RunLength(
-                true, List.of(new dev.goodput.core.RunLength.Look(1, 5, 200, 2, 0)), 0.987, true, -1, reason));
+        RunResult decided = TRIAL.withRunLength(new dev.goodput.core.load.RunLength(
+                true, List.of(new dev.goodput.core.load.RunLength.Look(1, 5, 200, 2, 0)), 0.987, true, -1, reason));
         GateReport report = new GateReport(
                 "Chat.gate()",
                 "PASSED",

@@ -3,15 +3,15 @@ package dev.goodput.core.sweep;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.goodput.core.Goodput;
-import dev.goodput.core.Load;
-import dev.goodput.core.Metric;
-import dev.goodput.core.Objective;
 import dev.goodput.core.ServerEndpoint;
-import dev.goodput.core.WorkloadSpec;
+import dev.goodput.core.load.Load;
+import dev.goodput.core.objective.Metric;
+import dev.goodput.core.objective.Objective;
 import dev.goodput.core.report.ReportIndex;
 import dev.goodput.core.report.Reports;
 import dev.goodput.core.report.SweepCsvReport;
 import dev.goodput.core.testing.HeadlessChromium;
+import dev.goodput.core.workload.WorkloadSpec;
 import dev.goodput.mock.MockServer;
 import dev.goodput.mock.MockServerConfig;
 import dev.goodput.mock.ModelPredictions;
@@ -225,7 +225,7 @@ class SweepAgainstSimulatedServerTest {
         Path gatePage = new dev.goodput.core.report.GateReport(
                         "Gate.chat()",
                         "FAILED",
-                        dev.goodput.core.TrialSummary.of(trials),
+                        dev.goodput.core.result.TrialSummary.of(trials),
                         attempts,
                         comparison,
                         "compared with baseline.json")

@@ -1,13 +1,13 @@
 package dev.goodput.core.testing;
 
-import dev.goodput.core.Phase;
-import dev.goodput.core.RequestSpec;
-import dev.goodput.core.internal.client.FinishedRequest;
-import dev.goodput.core.internal.client.InFlightRequest;
-import dev.goodput.core.internal.client.RequestListener;
-import dev.goodput.core.internal.client.RetryRule;
-import dev.goodput.core.internal.client.StreamAttempt;
-import dev.goodput.core.internal.client.StreamSettings;
+import dev.goodput.core.record.Phase;
+import dev.goodput.core.transport.internal.FinishedRequest;
+import dev.goodput.core.transport.internal.InFlightRequest;
+import dev.goodput.core.transport.internal.MeasuredAttempt;
+import dev.goodput.core.transport.internal.RequestListener;
+import dev.goodput.core.transport.internal.RetryRule;
+import dev.goodput.core.transport.internal.StreamSettings;
+import dev.goodput.core.workload.RequestSpec;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -21,7 +21,7 @@ public final class DirectRequests implements RequestListener {
     private final List<Long> retryWaits = new ArrayList<>();
 
     /** Creates a measured request that requires the stream's end, never retries, and is sent at {@code nanos}. */
-    public StreamAttempt send(long index, RequestSpec spec, long nanos) {
+    public MeasuredAttempt send(long index, RequestSpec spec, long nanos) {
         InFlightRequest request =
                 new InFlightRequest(index, Phase.MEASURED, spec, nanos, StreamSettings.of(true), RetryRule.NEVER, this);
         return request.send(nanos, false);

@@ -1,7 +1,7 @@
 package dev.goodput.core.testing;
 
 import dev.goodput.core.NanoClock;
-import dev.goodput.core.internal.driver.TaskScheduler;
+import dev.goodput.core.run.internal.TaskScheduler;
 import java.util.PriorityQueue;
 
 /**

@@ -1,8 +1,8 @@
 package dev.goodput.core.testing;
 
-import dev.goodput.core.internal.client.Exchange;
-import dev.goodput.core.internal.client.StreamAttempt;
-import dev.goodput.core.internal.client.Transport;
+import dev.goodput.core.transport.Exchange;
+import dev.goodput.core.transport.StreamAttempt;
+import dev.goodput.core.transport.Transport;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

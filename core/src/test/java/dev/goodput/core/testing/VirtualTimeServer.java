@@ -1,8 +1,8 @@
 package dev.goodput.core.testing;
 
-import dev.goodput.core.internal.client.Exchange;
-import dev.goodput.core.internal.client.StreamAttempt;
-import dev.goodput.core.internal.client.Transport;
+import dev.goodput.core.transport.Exchange;
+import dev.goodput.core.transport.StreamAttempt;
+import dev.goodput.core.transport.Transport;
 import dev.goodput.mock.PerformanceModel;
 import dev.goodput.mock.internal.engine.TokenSink;
 import dev.goodput.mock.internal.engine.VirtualTimeEngine;
@@ -68,7 +68,7 @@ public final class VirtualTimeServer implements Transport {
 
     @Override
     public Exchange start(StreamAttempt attempt) {
-        long index = attempt.request().index();
+        long index = attempt.requestIndex();
         long arrival = scheduler.now();
         // Headers go out at once, but not from inside start(): the driver is still sending.
         scheduler.schedule(arrival, () -> attempt.onHeaders(200, "text/event-stream", scheduler.now()));

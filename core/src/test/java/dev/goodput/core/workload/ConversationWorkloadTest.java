@@ -2,14 +2,13 @@ package dev.goodput.core.workload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.goodput.core.ChatMessage;
 import dev.goodput.core.Goodput;
-import dev.goodput.core.Load;
-import dev.goodput.core.Outcome;
-import dev.goodput.core.RequestRecord;
-import dev.goodput.core.RequestSpec;
-import dev.goodput.core.RunResult;
 import dev.goodput.core.ServerEndpoint;
+import dev.goodput.core.load.Load;
+import dev.goodput.core.record.Outcome;
+import dev.goodput.core.record.RequestRecord;
+import dev.goodput.core.result.RunResult;
+import dev.goodput.core.result.TurnResults;
 import dev.goodput.mock.MockServer;
 import dev.goodput.mock.MockServerConfig;
 import dev.goodput.mock.PerformanceModel;
@@ -57,7 +56,7 @@ class ConversationWorkloadTest {
                     workload,
                     Load.concurrency(1).requests(6));
             assertThat(result.accounting().count(Outcome.SUCCESS)).isEqualTo(6);
-            Map<Integer, RunResult> byTurn = workload.resultsByTurn(result);
+            Map<Integer, RunResult> byTurn = TurnResults.split(result, workload);
             assertThat(byTurn.keySet()).containsExactly(1, 2, 3);
             byTurn.forEach(
                     (turn, turnResult) -> assertThat(turnResult.records()).hasSize(2));

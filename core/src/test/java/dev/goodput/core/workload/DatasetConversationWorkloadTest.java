@@ -3,9 +3,6 @@ package dev.goodput.core.workload;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.goodput.core.ApiKind;
-import dev.goodput.core.ChatMessage;
-import dev.goodput.core.RequestSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

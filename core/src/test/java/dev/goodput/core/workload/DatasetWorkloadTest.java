@@ -4,9 +4,6 @@ import static dev.goodput.core.workload.TraceReplayTest.resource;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.goodput.core.ApiKind;
-import dev.goodput.core.ChatMessage;
-import dev.goodput.core.RequestSpec;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

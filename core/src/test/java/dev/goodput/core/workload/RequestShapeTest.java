@@ -3,9 +3,7 @@ package dev.goodput.core.workload;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.goodput.core.ApiKind;
-import dev.goodput.core.RequestSpec;
-import dev.goodput.core.internal.client.RequestBodies;
+import dev.goodput.core.transport.internal.RequestBodies;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;

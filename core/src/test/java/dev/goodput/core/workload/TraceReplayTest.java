@@ -3,12 +3,11 @@ package dev.goodput.core.workload;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.goodput.core.ApiKind;
 import dev.goodput.core.Goodput;
-import dev.goodput.core.Outcome;
-import dev.goodput.core.RequestRecord;
-import dev.goodput.core.RunResult;
 import dev.goodput.core.ServerEndpoint;
+import dev.goodput.core.record.Outcome;
+import dev.goodput.core.record.RequestRecord;
+import dev.goodput.core.result.RunResult;
 import dev.goodput.mock.MockServer;
 import dev.goodput.mock.MockServerConfig;
 import dev.goodput.mock.PerformanceModel;

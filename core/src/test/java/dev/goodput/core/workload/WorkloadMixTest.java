@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.goodput.core.InvalidSettingException;
-import dev.goodput.core.RequestSpec;
-import dev.goodput.core.WorkloadSpec;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,9 +1,14 @@
 package dev.goodput.examples.architecture;
 
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.tngtech.archunit.base.HasDescription;
 import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaCodeUnit;
 import com.tngtech.archunit.core.domain.JavaField;
 import com.tngtech.archunit.core.domain.JavaMember;
@@ -62,6 +67,61 @@ class ArchitectureTest {
                 .as("import circles through two or more packages among main classes (a nested class counts as its"
                         + " top-level class)")
                 .isEmpty();
+    }
+
+    /**
+     * A module's top-level packages ({@code dev.goodput.core.load}, {@code dev.goodput.core.result}, ... each with
+     * its {@code internal} implementation beneath it) depend on each other one way only, as JUnit's
+     * {@code org.junit.(*)..} slices do. The root package, which holds the entry points, is not a slice: it may
+     * use every concept, and every concept may use its exceptions and clock.
+     */
+    @Test
+    void should_keep_each_module_s_top_level_packages_free_of_cycles() {
+        for (PublishedModules module : PublishedModules.values()) {
+            slices().matching(module.rootPackage + ".(*)..")
+                    .should()
+                    .beFreeOfCycles()
+                    .check(classesOf(module));
+        }
+    }
+
+    /**
+     * Core's shared {@code internal} package holds helpers that know no concept (units, word lists, redaction,
+     * single-setting checks), so every concept may use them; a helper that imported a concept would tie that
+     * concept to all the others.
+     */
+    @Test
+    void should_keep_core_s_shared_internals_free_of_its_concepts() {
+        noClasses()
+                .that()
+                .resideInAPackage("dev.goodput.core.internal..")
+                .should()
+                .dependOnClassesThat(resideInAPackage("dev.goodput.core.*..")
+                        .and(not(resideInAPackage("dev.goodput.core.internal.."))))
+                .check(classesOf(PublishedModules.CORE));
+    }
+
+    /** The other published modules use core through its API; only a transport implements core's SPI. */
+    @Test
+    void should_reach_core_from_other_modules_through_its_api_only() {
+        for (PublishedModules module : PublishedModules.values()) {
+            if (module != PublishedModules.CORE) {
+                noClasses()
+                        .should()
+                        .dependOnClassesThat()
+                        .resideInAPackage("dev.goodput.core..internal..")
+                        .check(classesOf(module));
+            }
+        }
+    }
+
+    /** Core's root package keeps the entry points; each concept has its own package. */
+    @Test
+    void should_keep_core_s_root_package_to_its_entry_points() {
+        assertThat(publicTopLevelApiTypes())
+                .filteredOn(type -> type.getPackageName().equals(PublishedModules.CORE.rootPackage))
+                .extracting(JavaClass::getSimpleName)
+                .hasSizeLessThanOrEqualTo(15);
     }
 
     @Test
@@ -125,6 +185,16 @@ class ArchitectureTest {
                 .extracting(JavaClass::getName)
                 .as("public API types without @API(status = ..., since = ...)")
                 .isEmpty();
+    }
+
+    private static JavaClasses classesOf(PublishedModules module) {
+        return PublishedModules.mainClasses()
+                .that(new com.tngtech.archunit.base.DescribedPredicate<JavaClass>("in " + module.directory) {
+                    @Override
+                    public boolean test(JavaClass type) {
+                        return module.contains(type);
+                    }
+                });
     }
 
     private static List<JavaClass> publicTopLevelApiTypes() {

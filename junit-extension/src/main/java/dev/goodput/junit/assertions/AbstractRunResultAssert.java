@@ -2,9 +2,9 @@ package dev.goodput.junit.assertions;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.goodput.core.Outcome;
-import dev.goodput.core.RequestRecord;
-import dev.goodput.core.RunResult;
+import dev.goodput.core.record.Outcome;
+import dev.goodput.core.record.RequestRecord;
+import dev.goodput.core.result.RunResult;
 import java.util.List;
 import java.util.function.Predicate;
 import org.apiguardian.api.API;

@@ -2,7 +2,7 @@ package dev.goodput.junit.assertions;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.goodput.core.RunResult;
+import dev.goodput.core.result.RunResult;
 import org.apiguardian.api.API;
 import org.assertj.core.annotation.CheckReturnValue;
 

@@ -2,8 +2,8 @@ package dev.goodput.junit.assertions;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.goodput.core.Metric;
-import dev.goodput.core.Summary;
+import dev.goodput.core.objective.Metric;
+import dev.goodput.core.stats.Summary;
 import org.apiguardian.api.API;
 import org.assertj.core.annotation.CheckReturnValue;
 import org.assertj.core.api.AbstractAssert;

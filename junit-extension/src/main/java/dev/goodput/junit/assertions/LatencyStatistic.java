@@ -1,7 +1,7 @@
 package dev.goodput.junit.assertions;
 
-import dev.goodput.core.Metric;
-import dev.goodput.core.Summary;
+import dev.goodput.core.objective.Metric;
+import dev.goodput.core.stats.Summary;
 
 /**
  * One statistic of a latency summary: a percentile, the median, the mean or an extreme.

@@ -2,8 +2,8 @@ package dev.goodput.junit.assertions;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.goodput.core.Metric;
-import dev.goodput.core.Summary;
+import dev.goodput.core.objective.Metric;
+import dev.goodput.core.stats.Summary;
 import java.time.Duration;
 import java.util.Objects;
 import org.apiguardian.api.API;

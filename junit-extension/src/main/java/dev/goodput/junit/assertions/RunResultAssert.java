@@ -2,9 +2,9 @@ package dev.goodput.junit.assertions;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.goodput.core.Metric;
-import dev.goodput.core.RunResult;
-import dev.goodput.core.Summary;
+import dev.goodput.core.objective.Metric;
+import dev.goodput.core.result.RunResult;
+import dev.goodput.core.stats.Summary;
 import java.util.Objects;
 import org.apiguardian.api.API;
 import org.assertj.core.annotation.CheckReturnValue;

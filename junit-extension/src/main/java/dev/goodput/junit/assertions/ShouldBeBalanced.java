@@ -1,6 +1,6 @@
 package dev.goodput.junit.assertions;
 
-import dev.goodput.core.Accounting;
+import dev.goodput.core.result.Accounting;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;

@@ -1,6 +1,6 @@
 package dev.goodput.junit.assertions;
 
-import dev.goodput.core.ObjectiveVerdict;
+import dev.goodput.core.objective.ObjectiveVerdict;
 import java.util.List;
 import org.assertj.core.error.ErrorMessageFactory;
 

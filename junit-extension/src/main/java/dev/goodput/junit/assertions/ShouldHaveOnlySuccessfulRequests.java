@@ -1,7 +1,7 @@
 package dev.goodput.junit.assertions;
 
-import dev.goodput.core.Outcome;
-import dev.goodput.core.RequestRecord;
+import dev.goodput.core.record.Outcome;
+import dev.goodput.core.record.RequestRecord;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package dev.goodput.junit.assertions;
 
-import dev.goodput.core.Outcome;
-import dev.goodput.core.Phase;
+import dev.goodput.core.record.Outcome;
+import dev.goodput.core.record.Phase;
 
 /** The words failure messages use for outcomes and phases, as a reader would say them. */
 final class Vocabulary {

@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 import static org.assertj.core.api.Assertions.assertThatNoException;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.goodput.core.Metric;
-import dev.goodput.core.RunResult;
-import dev.goodput.core.Summary;
+import dev.goodput.core.objective.Metric;
+import dev.goodput.core.result.RunResult;
+import dev.goodput.core.stats.Summary;
 import java.time.Duration;
 import java.util.function.Function;
 import java.util.stream.Stream;

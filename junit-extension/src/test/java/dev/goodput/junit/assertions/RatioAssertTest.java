@@ -5,11 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 import static org.assertj.core.api.Assertions.assertThatNoException;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.goodput.core.Metric;
-import dev.goodput.core.Objective;
-import dev.goodput.core.Outcome;
-import dev.goodput.core.Phase;
-import dev.goodput.core.RunResult;
+import dev.goodput.core.objective.Metric;
+import dev.goodput.core.objective.Objective;
+import dev.goodput.core.record.Outcome;
+import dev.goodput.core.record.Phase;
+import dev.goodput.core.result.RunResult;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

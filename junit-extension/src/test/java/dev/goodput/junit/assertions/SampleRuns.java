@@ -1,21 +1,21 @@
 package dev.goodput.junit.assertions;
 
-import static dev.goodput.core.RequestRecord.ABSENT;
+import static dev.goodput.core.record.RequestRecord.ABSENT;
 
 import dev.goodput.core.Goodput;
-import dev.goodput.core.Load;
-import dev.goodput.core.Objective;
-import dev.goodput.core.Outcome;
-import dev.goodput.core.Phase;
-import dev.goodput.core.RequestRecord;
-import dev.goodput.core.RunEnvironment;
-import dev.goodput.core.RunResult;
 import dev.goodput.core.RunSpec;
 import dev.goodput.core.ServerEndpoint;
-import dev.goodput.core.TokenCountSource;
-import dev.goodput.core.WorkloadSpec;
-import dev.goodput.core.internal.result.ResultCalculator;
-import dev.goodput.core.internal.result.RunSnapshot;
+import dev.goodput.core.load.Load;
+import dev.goodput.core.objective.Objective;
+import dev.goodput.core.record.Outcome;
+import dev.goodput.core.record.Phase;
+import dev.goodput.core.record.RequestRecord;
+import dev.goodput.core.record.TokenCountSource;
+import dev.goodput.core.result.RunEnvironment;
+import dev.goodput.core.result.RunResult;
+import dev.goodput.core.result.internal.ResultCalculator;
+import dev.goodput.core.result.internal.RunSnapshot;
+import dev.goodput.core.workload.WorkloadSpec;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -2,8 +2,9 @@ package dev.goodput.junit.assertions;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.goodput.core.Metric;
 import dev.goodput.core.internal.Units;
+import dev.goodput.core.objective.Metric;
+import dev.goodput.core.objective.internal.MetricUnits;
 import org.junit.jupiter.api.Test;
 
 /** The copy of core's formatting must print exactly what core's reports print. */
@@ -19,7 +20,7 @@ class UnitFormatTest {
             for (double value : VALUES) {
                 assertThat(UnitFormat.format(metric, value))
                         .as("%s %s", metric, value)
-                        .isEqualTo(Units.format(metric, value));
+                        .isEqualTo(MetricUnits.format(metric, value));
             }
         }
     }

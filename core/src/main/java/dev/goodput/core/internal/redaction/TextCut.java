@@ -25,7 +25,7 @@ public enum TextCut {
     /** The excerpt of a dataset or trace line that is not what its format asks. */
     DATASET_LINE(80, Marker.DOTS_WITHIN),
     /** A failure reason in the console summary and the reports' failure tables. */
-    FAILURE_REASON(dev.goodput.core.FailureBreakdown.SHORT_TEXT, Marker.DOTS_WITHIN),
+    FAILURE_REASON(300, Marker.DOTS_WITHIN), // FailureBreakdown.SHORT_TEXT, which FailureBreakdownTest holds equal
     /** The first failure reason on the report index. */
     TOP_FAILURE(200, Marker.DOTS_WITHIN),
     /** A history entry's text in a message about the history file. */

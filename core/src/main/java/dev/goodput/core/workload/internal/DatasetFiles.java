@@ -3,7 +3,7 @@ package dev.goodput.core.workload.internal;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.goodput.core.ChatMessage;
+import dev.goodput.core.workload.ChatMessage;
 import dev.goodput.core.workload.DatasetEntry;
 import dev.goodput.core.workload.PromptTokenizer;
 import dev.goodput.core.workload.WorkloadFileException;

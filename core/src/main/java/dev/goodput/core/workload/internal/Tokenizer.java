@@ -1,6 +1,6 @@
 package dev.goodput.core.workload.internal;
 
-import dev.goodput.core.TokenCounter;
+import dev.goodput.core.workload.TokenCounter;
 import java.util.SplittableRandom;
 
 /**

@@ -1,8 +1,8 @@
 package dev.goodput.core.bench.coverage;
 
-import dev.goodput.core.Objective;
-import dev.goodput.core.ObjectiveVerdict;
-import dev.goodput.core.Verdict;
+import dev.goodput.core.objective.Objective;
+import dev.goodput.core.objective.ObjectiveVerdict;
+import dev.goodput.core.objective.Verdict;
 import java.util.Locale;
 
 /**

@@ -1,13 +1,13 @@
 package dev.goodput.core.bench.coverage;
 
-import dev.goodput.core.Metric;
-import dev.goodput.core.Objective;
-import dev.goodput.core.ObjectiveVerdict;
-import dev.goodput.core.Phase;
-import dev.goodput.core.RunResult;
-import dev.goodput.core.internal.result.ResultCalculator;
-import dev.goodput.core.internal.stats.ExactDistribution;
-import dev.goodput.core.internal.stats.ObjectiveEvaluator;
+import dev.goodput.core.objective.Metric;
+import dev.goodput.core.objective.Objective;
+import dev.goodput.core.objective.ObjectiveVerdict;
+import dev.goodput.core.objective.internal.ObjectiveEvaluator;
+import dev.goodput.core.record.Phase;
+import dev.goodput.core.result.RunResult;
+import dev.goodput.core.result.internal.ResultCalculator;
+import dev.goodput.core.stats.internal.ExactDistribution;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;

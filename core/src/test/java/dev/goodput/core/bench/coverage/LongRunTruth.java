@@ -1,7 +1,7 @@
 package dev.goodput.core.bench.coverage;
 
-import dev.goodput.core.Metric;
-import dev.goodput.core.internal.stats.StudentT;
+import dev.goodput.core.objective.Metric;
+import dev.goodput.core.stats.internal.StudentT;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;

@@ -1,11 +1,11 @@
 package dev.goodput.core.bench.coverage;
 
-import dev.goodput.core.Load;
-import dev.goodput.core.Metric;
-import dev.goodput.core.Objective;
-import dev.goodput.core.ObjectiveVerdict;
-import dev.goodput.core.RunLength;
-import dev.goodput.core.RunResult;
+import dev.goodput.core.load.Load;
+import dev.goodput.core.load.RunLength;
+import dev.goodput.core.objective.Metric;
+import dev.goodput.core.objective.Objective;
+import dev.goodput.core.objective.ObjectiveVerdict;
+import dev.goodput.core.result.RunResult;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;

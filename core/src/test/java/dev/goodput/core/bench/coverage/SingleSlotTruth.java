@@ -1,6 +1,6 @@
 package dev.goodput.core.bench.coverage;
 
-import dev.goodput.core.internal.stats.MD1Queue;
+import dev.goodput.core.stats.internal.MD1Queue;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,8 +1,8 @@
 package dev.goodput.core.bench.coverage;
 
-import dev.goodput.core.Metric;
-import dev.goodput.core.Objective;
-import dev.goodput.core.internal.stats.ExactDistribution;
+import dev.goodput.core.objective.Metric;
+import dev.goodput.core.objective.Objective;
+import dev.goodput.core.stats.internal.ExactDistribution;
 import java.time.Duration;
 
 /**

@@ -1,21 +1,21 @@
 package dev.goodput.core.bench.coverage;
 
 import dev.goodput.core.Goodput;
-import dev.goodput.core.Load;
-import dev.goodput.core.Objective;
-import dev.goodput.core.RunEnvironment;
-import dev.goodput.core.RunResult;
 import dev.goodput.core.RunSpec;
 import dev.goodput.core.ServerEndpoint;
-import dev.goodput.core.WorkloadSpec;
-import dev.goodput.core.internal.driver.LoadDriver;
-import dev.goodput.core.internal.driver.RunEngine;
-import dev.goodput.core.internal.driver.SequentialRun;
-import dev.goodput.core.internal.result.ResultCalculator;
-import dev.goodput.core.internal.result.RunRecorder;
-import dev.goodput.core.internal.result.RunSnapshot;
+import dev.goodput.core.load.Load;
+import dev.goodput.core.objective.Objective;
+import dev.goodput.core.result.RunEnvironment;
+import dev.goodput.core.result.RunResult;
+import dev.goodput.core.result.internal.ResultCalculator;
+import dev.goodput.core.result.internal.RunRecorder;
+import dev.goodput.core.result.internal.RunSnapshot;
+import dev.goodput.core.run.internal.LoadDriver;
+import dev.goodput.core.run.internal.RunEngine;
+import dev.goodput.core.run.internal.SequentialRun;
 import dev.goodput.core.testing.FakeScheduler;
 import dev.goodput.core.testing.VirtualTimeServer;
+import dev.goodput.core.workload.WorkloadSpec;
 import java.time.Instant;
 import java.util.List;
 

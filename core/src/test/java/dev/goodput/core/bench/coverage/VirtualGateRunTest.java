@@ -2,17 +2,17 @@ package dev.goodput.core.bench.coverage;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.goodput.core.Load;
-import dev.goodput.core.Metric;
-import dev.goodput.core.Objective;
-import dev.goodput.core.ObjectiveVerdict;
-import dev.goodput.core.Outcome;
-import dev.goodput.core.Phase;
-import dev.goodput.core.RequestRecord;
-import dev.goodput.core.RunResult;
-import dev.goodput.core.Verdict;
-import dev.goodput.core.internal.stats.Confidence;
-import dev.goodput.core.internal.stats.ObjectiveEvaluator;
+import dev.goodput.core.load.Load;
+import dev.goodput.core.objective.Metric;
+import dev.goodput.core.objective.Objective;
+import dev.goodput.core.objective.ObjectiveVerdict;
+import dev.goodput.core.objective.Verdict;
+import dev.goodput.core.objective.internal.ObjectiveEvaluator;
+import dev.goodput.core.record.Outcome;
+import dev.goodput.core.record.Phase;
+import dev.goodput.core.record.RequestRecord;
+import dev.goodput.core.result.RunResult;
+import dev.goodput.core.stats.internal.Confidence;
 import dev.goodput.core.testing.VirtualTimeServer.Truth;
 import java.time.Duration;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.goodput.mock.internal.engine;
 
-import dev.goodput.core.internal.driver.TaskScheduler;
+import dev.goodput.core.run.internal.TaskScheduler;
 import dev.goodput.mock.PerformanceModel;
 
 /**

@@ -1,7 +1,7 @@
 package dev.goodput.transport.netty.internal;
 
-import dev.goodput.core.internal.client.Exchange;
-import dev.goodput.core.internal.client.StreamAttempt;
+import dev.goodput.core.transport.Exchange;
+import dev.goodput.core.transport.StreamAttempt;
 import io.netty.channel.Channel;
 import io.netty.handler.codec.http.FullHttpRequest;
 

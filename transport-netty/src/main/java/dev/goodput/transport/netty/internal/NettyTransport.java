@@ -1,14 +1,14 @@
 package dev.goodput.transport.netty.internal;
 
-import dev.goodput.core.ApiKind;
 import dev.goodput.core.NanoClock;
 import dev.goodput.core.ServerEndpoint;
-import dev.goodput.core.internal.client.Exchange;
-import dev.goodput.core.internal.client.ReadTap;
-import dev.goodput.core.internal.client.RequestBodies;
-import dev.goodput.core.internal.client.StreamAttempt;
-import dev.goodput.core.internal.client.Transport;
-import dev.goodput.core.internal.client.Transports;
+import dev.goodput.core.transport.Exchange;
+import dev.goodput.core.transport.ReadTap;
+import dev.goodput.core.transport.StreamAttempt;
+import dev.goodput.core.transport.Transport;
+import dev.goodput.core.transport.internal.RequestBodies;
+import dev.goodput.core.transport.internal.Transports;
+import dev.goodput.core.workload.ApiKind;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
@@ -146,7 +146,7 @@ public final class NettyTransport implements Transport {
         }
         // A request sent again because a pooled connection was closed under it goes out on a new connection: when
         // the server closes connections after each stream, every idle one may be on its way out.
-        Channel idle = exchange.attempt().request().isResentAfterClosedConnection() ? null : pool.poll(loop);
+        Channel idle = exchange.attempt().isResentAfterClosedConnection() ? null : pool.poll(loop);
         if (idle != null) {
             if (idle.eventLoop().inEventLoop()) {
                 send(idle, exchange);

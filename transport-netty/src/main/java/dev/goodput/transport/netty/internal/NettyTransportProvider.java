@@ -2,9 +2,9 @@ package dev.goodput.transport.netty.internal;
 
 import dev.goodput.core.NanoClock;
 import dev.goodput.core.ServerEndpoint;
-import dev.goodput.core.internal.client.ReadTap;
-import dev.goodput.core.internal.client.Transport;
-import dev.goodput.core.internal.client.TransportProvider;
+import dev.goodput.core.transport.ReadTap;
+import dev.goodput.core.transport.Transport;
+import dev.goodput.core.transport.TransportProvider;
 
 /** Provides {@link NettyTransport} under the name {@value #NAME}; registered in META-INF/services. */
 public final class NettyTransportProvider implements TransportProvider {

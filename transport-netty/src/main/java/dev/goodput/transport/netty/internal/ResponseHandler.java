@@ -1,8 +1,8 @@
 package dev.goodput.transport.netty.internal;
 
 import dev.goodput.core.NanoClock;
-import dev.goodput.core.internal.client.ReadTap;
-import dev.goodput.core.internal.client.StreamAttempt;
+import dev.goodput.core.transport.ReadTap;
+import dev.goodput.core.transport.StreamAttempt;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;

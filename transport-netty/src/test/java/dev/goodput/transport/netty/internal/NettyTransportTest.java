@@ -5,27 +5,27 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.goodput.core.Goodput;
 import dev.goodput.core.InvalidSettingException;
-import dev.goodput.core.Load;
 import dev.goodput.core.NanoClock;
-import dev.goodput.core.Outcome;
-import dev.goodput.core.Phase;
-import dev.goodput.core.RequestRecord;
-import dev.goodput.core.RequestSpec;
 import dev.goodput.core.RunSpec;
 import dev.goodput.core.ServerEndpoint;
-import dev.goodput.core.WorkloadSpec;
-import dev.goodput.core.internal.client.FinishedRequest;
-import dev.goodput.core.internal.client.InFlightRequest;
-import dev.goodput.core.internal.client.ReadTap;
-import dev.goodput.core.internal.client.RequestListener;
-import dev.goodput.core.internal.client.RetryRule;
-import dev.goodput.core.internal.client.StreamAttempt;
-import dev.goodput.core.internal.client.StreamSettings;
-import dev.goodput.core.internal.client.Transports;
-import dev.goodput.core.internal.driver.LoadDriver;
-import dev.goodput.core.internal.driver.RealTimeScheduler;
-import dev.goodput.core.internal.driver.RunEngine;
-import dev.goodput.core.internal.result.RunRecorder;
+import dev.goodput.core.load.Load;
+import dev.goodput.core.record.Outcome;
+import dev.goodput.core.record.Phase;
+import dev.goodput.core.record.RequestRecord;
+import dev.goodput.core.result.internal.RunRecorder;
+import dev.goodput.core.run.internal.LoadDriver;
+import dev.goodput.core.run.internal.RealTimeScheduler;
+import dev.goodput.core.run.internal.RunEngine;
+import dev.goodput.core.transport.ReadTap;
+import dev.goodput.core.transport.internal.FinishedRequest;
+import dev.goodput.core.transport.internal.InFlightRequest;
+import dev.goodput.core.transport.internal.MeasuredAttempt;
+import dev.goodput.core.transport.internal.RequestListener;
+import dev.goodput.core.transport.internal.RetryRule;
+import dev.goodput.core.transport.internal.StreamSettings;
+import dev.goodput.core.transport.internal.Transports;
+import dev.goodput.core.workload.RequestSpec;
+import dev.goodput.core.workload.WorkloadSpec;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.time.Duration;
@@ -186,7 +186,7 @@ class NettyTransportTest {
         long now = System.nanoTime();
         InFlightRequest request = new InFlightRequest(
                 index, Phase.MEASURED, STREAM, now, StreamSettings.of(true), RetryRule.NEVER, listener);
-        StreamAttempt attempt = request.send(now, false);
+        MeasuredAttempt attempt = request.send(now, false);
         attempt.attach(transport.start(attempt));
     }
 
@@ -211,7 +211,7 @@ class NettyTransportTest {
     /** A request started by hand; its futures complete on the transport's threads. */
     private record Sent(
             InFlightRequest request,
-            StreamAttempt attempt,
+            MeasuredAttempt attempt,
             CompletableFuture<Boolean> headers,
             CompletableFuture<RequestRecord> finished) {}
 
@@ -230,7 +230,7 @@ class NettyTransportTest {
         long now = System.nanoTime();
         InFlightRequest request = new InFlightRequest(
                 index, Phase.MEASURED, spec, now, StreamSettings.of(true), RetryRule.NEVER, listener);
-        StreamAttempt attempt = request.send(now, false);
+        MeasuredAttempt attempt = request.send(now, false);
         attempt.attach(transport.start(attempt));
         CompletableFuture.runAsync(() -> {
             while (!attempt.hasHeaders() && !finished.isDone()) {

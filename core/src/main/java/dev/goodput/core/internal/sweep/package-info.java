@@ -1,2 +1,0 @@
-/** How sweeps run: the grid and the search, the knee, and the watcher that ends hopeless runs early. */
-package dev.goodput.core.internal.sweep;

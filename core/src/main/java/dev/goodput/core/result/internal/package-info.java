@@ -1,0 +1,5 @@
+/**
+ * Internal implementation of Goodput; not API. Types here may change or disappear in any release without
+ * notice. Use the types of {@code dev.goodput.core.result} instead.
+ */
+package dev.goodput.core.result.internal;
