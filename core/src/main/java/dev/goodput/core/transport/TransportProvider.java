@@ -4,19 +4,19 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.goodput.core.NanoClock;
 import dev.goodput.core.ServerEndpoint;
-import dev.goodput.core.transport.internal.HttpTransport;
-import dev.goodput.core.transport.internal.Transports;
 import org.apiguardian.api.API;
 
 /**
- * Makes the transports of one kind, found with {@link java.util.ServiceLoader} by {@link Transports}: core provides
- * {@code jdk} ({@link HttpTransport}), the module {@code goodput-transport-netty} provides {@code netty}. Internal:
- * the one setting {@value Transports#SETTING} chooses among them, so users never name a provider class.
+ * Makes the transports of one kind, found with {@link java.util.ServiceLoader} (list the class in
+ * {@code META-INF/services/dev.goodput.core.transport.TransportProvider}): core provides {@code jdk}, the module
+ * {@code goodput-transport-netty} provides {@code netty}. The one setting {@code goodput.client.transport} chooses
+ * among them by {@link #name()}, so users never name a provider class. Core warms up the read path it shares with
+ * every transport before it creates the first one.
  */
 @API(status = EXPERIMENTAL, since = "0.2")
 public interface TransportProvider {
 
-    /** Returns the name the setting {@value Transports#SETTING} selects this provider by. */
+    /** Returns the name the setting {@code goodput.client.transport} selects this provider by. */
     String name();
 
     /** Returns a new transport to the endpoint that shows every read to {@code tap} before parsing it. */

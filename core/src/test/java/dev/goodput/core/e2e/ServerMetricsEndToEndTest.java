@@ -56,7 +56,12 @@ class ServerMetricsEndToEndTest {
 
             ServerMetricsResult.Figures calm = below.serverMetrics().figures();
             ServerMetricsResult.Figures busy = past.serverMetrics().figures();
-            assertThat(below.serverMetrics().failedScrapes()).isZero();
+            // A scrape may miss its 200 ms timeout on a loaded two-core machine (one CI run, 2026-11-29, had one of
+            // the calm run's failing beside three parallel builds); the figures below need the others to succeed.
+            assertThat(below.serverMetrics().failedScrapes())
+                    .as("failed scrapes of %s", below.serverMetrics().failures())
+                    .isLessThanOrEqualTo(1)
+                    .isLessThan(below.serverMetrics().scrapes() / 2);
             assertThat(calm.preemptions()).isZero();
             assertThat(calm.peakKvCacheUsage()).isLessThan(0.3);
             assertThat(busy.peakKvCacheUsage()).isGreaterThan(0.9);

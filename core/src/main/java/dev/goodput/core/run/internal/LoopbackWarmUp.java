@@ -12,6 +12,7 @@ import dev.goodput.core.transport.ReadTap;
 import dev.goodput.core.transport.Transport;
 import dev.goodput.core.transport.TransportProvider;
 import dev.goodput.core.transport.internal.ClientWarmUp;
+import dev.goodput.core.transport.internal.Transports;
 import dev.goodput.core.workload.WorkloadSpec;
 import java.time.Duration;
 import java.util.HashSet;
@@ -94,7 +95,8 @@ final class LoopbackWarmUp {
                     false);
             RunResult result;
             try (RealTimeScheduler scheduler = new RealTimeScheduler(NanoClock.system());
-                    Transport transport = transports.create(spec.server(), NanoClock.system(), ReadTap.NONE)) {
+                    Transport transport =
+                            Transports.open(transports, spec.server(), NanoClock.system(), ReadTap.NONE)) {
                 result = RunEngine.run(spec, scheduler, transport);
             }
             for (RequestRecord record : result.records()) {

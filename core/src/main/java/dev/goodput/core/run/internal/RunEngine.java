@@ -146,7 +146,7 @@ public final class RunEngine {
             Runnable beforeStart,
             Long startNanos) {
         try (RealTimeScheduler scheduler = new RealTimeScheduler(clock);
-                Transport transport = transports.create(spec.server(), clock, ReadTap.NONE);
+                Transport transport = Transports.open(transports, spec.server(), clock, ReadTap.NONE);
                 Scraper scraper = Scraper.start(spec.serverMetrics(), spec.server(), clock)) {
             beforeStart.run();
             RunResult result = run(spec, shard, scheduler, transport, recorder, startNanos);

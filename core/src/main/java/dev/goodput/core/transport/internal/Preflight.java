@@ -225,7 +225,7 @@ public final class Preflight {
         StreamSettings settings = new StreamSettings(endpoint.requireStreamEnd(), null, redaction);
         long now = clock.nanoTime();
         InFlightRequest request = new InFlightRequest(0, Phase.WARMUP, probe, now, settings, RetryRule.NEVER, listener);
-        try (Transport transport = transports.create(endpoint, clock, ReadTap.NONE)) {
+        try (Transport transport = Transports.open(transports, endpoint, clock, ReadTap.NONE)) {
             MeasuredAttempt attempt = request.send(now, false);
             attempt.attach(transport.start(attempt));
             try {

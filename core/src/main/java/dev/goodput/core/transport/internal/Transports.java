@@ -1,6 +1,10 @@
 package dev.goodput.core.transport.internal;
 
 import dev.goodput.core.InvalidSettingException;
+import dev.goodput.core.NanoClock;
+import dev.goodput.core.ServerEndpoint;
+import dev.goodput.core.transport.ReadTap;
+import dev.goodput.core.transport.Transport;
 import dev.goodput.core.transport.TransportProvider;
 import java.util.Collections;
 import java.util.Map;
@@ -34,11 +38,12 @@ public final class Transports {
     }
 
     /**
-     * Warms up the read path every transport shares (SSE parsing, chunk decoding, timestamps) once per JVM, before
-     * the first transport sends anything; each transport calls it when it is made ({@link ClientWarmUp}).
+     * Opens a transport of {@code provider}, first warming up the read path every transport shares (SSE parsing,
+     * chunk decoding, timestamps) once per JVM ({@link ClientWarmUp}), so that no transport has to.
      */
-    public static void warmUpReadPathOnce() {
+    public static Transport open(TransportProvider provider, ServerEndpoint endpoint, NanoClock clock, ReadTap tap) {
         ClientWarmUp.once();
+        return provider.create(endpoint, clock, tap);
     }
 
     /**

@@ -4,10 +4,9 @@ import dev.goodput.core.NanoClock;
 import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.transport.Exchange;
 import dev.goodput.core.transport.ReadTap;
+import dev.goodput.core.transport.RequestBody;
 import dev.goodput.core.transport.StreamAttempt;
 import dev.goodput.core.transport.Transport;
-import dev.goodput.core.transport.internal.RequestBodies;
-import dev.goodput.core.transport.internal.Transports;
 import dev.goodput.core.workload.ApiKind;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.Unpooled;
@@ -76,7 +75,6 @@ public final class NettyTransport implements Transport {
     private final String authorization;
 
     public NettyTransport(ServerEndpoint endpoint, NanoClock clock, ReadTap tap) {
-        Transports.warmUpReadPathOnce();
         this.endpoint = endpoint;
         this.clock = clock;
         URI base = endpoint.baseUrl();
@@ -222,7 +220,7 @@ public final class NettyTransport implements Transport {
             URI url = endpoint.apiUrl(api.path());
             return url.getRawPath() + (url.getRawQuery() == null ? "" : "?" + url.getRawQuery());
         });
-        byte[] body = RequestBodies.streamingBody(attempt.spec(), endpoint.model(), endpoint.continuousUsageStats());
+        byte[] body = RequestBody.streaming(attempt, endpoint);
         FullHttpRequest request =
                 new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST, target, Unpooled.wrappedBuffer(body));
         HttpHeaders headers = request.headers()
