@@ -290,14 +290,16 @@ public final class Goodput {
         /**
          * Returns the validated spec.
          *
-         * @throws IllegalArgumentException naming the first setting that is missing or does not fit
+         * @throws InvalidSettingException naming the first setting that is missing or does not fit
          */
         public RunSpec build() {
             if (workload == null) {
-                throw new IllegalArgumentException("a run needs a workload: call workload(...)");
+                throw InvalidSettingException.conflict(
+                        name -> "a run needs a " + name.apply("workload") + ": call workload(...)", "workload");
             }
             if (load == null) {
-                throw new IllegalArgumentException("a run needs a load profile: call load(...)");
+                throw InvalidSettingException.conflict(
+                        name -> "a run needs a " + name.apply("load") + " profile: call load(...)", "load");
             }
             Load sized = sizeForObjectives ? SampleSize.sizedFor(load, objectives, confidence, workload) : load;
             return new RunSpec(

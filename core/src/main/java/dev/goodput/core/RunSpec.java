@@ -153,7 +153,7 @@ public record RunSpec(
         TreeSet<Double> sorted = new TreeSet<>(List.of(50.0));
         for (Double percentile : percentiles) {
             if (percentile == null || !(percentile > 0 && percentile <= 100)) {
-                throw new IllegalArgumentException("percentiles must be above 0 and at most 100, was " + percentile);
+                throw InvalidSettingException.of("percentiles", percentile, "must be above 0 and at most 100");
             }
             sorted.add(percentile);
         }
@@ -164,7 +164,7 @@ public record RunSpec(
         }
         percentiles = List.copyOf(sorted);
         if (!(confidence > 0 && confidence < 1)) {
-            throw new IllegalArgumentException("confidence must be between 0 and 1 (exclusive), was " + confidence);
+            throw InvalidSettingException.of("confidence", confidence, "must be between 0 and 1 (exclusive)");
         }
         Objects.requireNonNull(sendLagLimit, "sendLagLimit");
         if (sendLagLimit.isNegative() || sendLagLimit.isZero()) {
@@ -191,9 +191,11 @@ public record RunSpec(
         boolean traceArrivals = load.arrivals() instanceof Arrivals.TraceTimes;
         if (traceArrivals != workload instanceof dev.goodput.core.workload.TimedWorkload) {
             throw InvalidSettingException.conflict(
-                    traceArrivals
-                            ? "Load.traceReplay() needs a trace workload (a TimedWorkload), was " + workload.describe()
-                            : "a trace workload replays its own arrival times: use Trace.load() or"
+                    name -> traceArrivals
+                            ? "Load.traceReplay() needs a trace " + name.apply("workload") + " (a TimedWorkload), was "
+                                    + workload.describe()
+                            : "a trace " + name.apply("workload")
+                                    + " replays its own arrival times: use Trace.load() or"
                                     + " Load.traceReplay(), not " + load,
                     "load",
                     "workload");
@@ -213,9 +215,9 @@ public record RunSpec(
             for (Objective slo : objectives) {
                 if (slo.metric().needsTwoTokens()) {
                     throw InvalidSettingException.conflict(
-                            "an objective on " + slo.metric() + " needs at least 2 output tokens per request (a gap"
-                                    + " between tokens), but the workload asks for outputTokens = "
-                                    + synthetic.outputTokens(),
+                            name -> "an objective on " + slo.metric() + " needs at least 2 output tokens per request"
+                                    + " (a gap between tokens), but the workload asks for " + name.apply("outputTokens")
+                                    + " = " + synthetic.outputTokens(),
                             "objectives",
                             "outputTokens");
                 }
@@ -236,10 +238,19 @@ public record RunSpec(
      */
     public static void checkSampleSize(
             Load load, List<Objective> objectives, double confidence, WorkloadSpec workload) {
-        for (SampleSize size : SampleSize.of(load, objectives, confidence, workload)) {
-            if (size.isTooFew()) {
+        List<SampleSize> sizes = SampleSize.of(load, objectives, confidence, workload);
+        for (int i = 0; i < sizes.size(); i++) {
+            if (sizes.get(i).isTooFew()) {
+                int index = i;
                 throw InvalidSettingException.conflict(
-                        size.describe(), "objectives", "requests", "duration", "warmupRequests", "cooldownRequests");
+                        name -> SampleSize.of(load, objectives, confidence, workload, name)
+                                .get(index)
+                                .describe(),
+                        "objectives",
+                        "requests",
+                        "duration",
+                        "warmupRequests",
+                        "cooldownRequests");
             }
         }
     }

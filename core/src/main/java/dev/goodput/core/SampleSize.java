@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.OptionalLong;
+import java.util.function.UnaryOperator;
 import org.apiguardian.api.API;
 
 /**
@@ -100,6 +101,19 @@ public record SampleSize(
      * objective on one class of a {@link WorkloadMix} is planned the class's share of the requests, an estimate.
      */
     public static List<SampleSize> of(Load load, List<Objective> objectives, double confidence, WorkloadSpec workload) {
+        return of(load, objectives, confidence, workload, UnaryOperator.identity());
+    }
+
+    /**
+     * Returns the sample sizes as {@link #of(Load, List, double, WorkloadSpec)} does, with each setting in a plan
+     * named by {@code name}, so that a refusal can be worded in a front end's names.
+     */
+    static List<SampleSize> of(
+            Load load,
+            List<Objective> objectives,
+            double confidence,
+            WorkloadSpec workload,
+            UnaryOperator<String> name) {
         Objects.requireNonNull(load, "load");
         // A run that looks repeatedly judges each look at a higher confidence; its last look is the maximum.
         double judged =
@@ -111,7 +125,7 @@ public record SampleSize(
                 continue;
             }
             if (planned == null) {
-                planned = Planned.of(load);
+                planned = Planned.of(load, name);
             }
             double share = share(objective, workload);
             boolean ofClass = share < 1 && planned.basis() != Basis.UNKNOWN;
@@ -157,8 +171,9 @@ public record SampleSize(
         }
         if (needed == 0) {
             throw InvalidSettingException.conflict(
-                    "sizeForObjectives needs a percentile objective on a per-request metric (TTFT, TPOT, E2EL, ...)"
-                            + " to size the run for; the objectives are " + objectives,
+                    name -> name.apply("sizeForObjectives") + " needs a percentile objective on a per-request metric"
+                            + " (TTFT, TPOT, E2EL, ...) to size the run for; the " + name.apply("objectives") + " are "
+                            + objectives,
                     "sizeForObjectives",
                     "objectives");
         }
@@ -234,9 +249,9 @@ public record SampleSize(
         }
         if (!(load.arrivals() instanceof Arrivals.AtRate rate)) {
             throw InvalidSettingException.conflict(
-                    "sizeForObjectives cannot count the requests of a time-based " + setting + " ("
-                            + Units.formatValue(time) + ") of " + load.arrivals() + ": set " + setting
-                            + "Requests instead",
+                    name -> name.apply("sizeForObjectives") + " cannot count the requests of a time-based "
+                            + name.apply(setting) + " (" + Units.formatValue(time) + ") of " + load.arrivals()
+                            + ": set " + name.apply(setting + "Requests") + " instead",
                     "sizeForObjectives",
                     setting);
         }
@@ -250,7 +265,7 @@ public record SampleSize(
     /** What a load plans: a count, how it was found, and how it was counted. */
     private record Planned(long count, Basis basis, String plan) {
 
-        static Planned of(Load load) {
+        static Planned of(Load load, UnaryOperator<String> name) {
             Limits limits = load.limits();
             Duration warmupTime = load.warmup().duration().orElse(Duration.ZERO);
             Duration cooldownTime = load.cooldown().duration().orElse(Duration.ZERO);
@@ -258,7 +273,7 @@ public record SampleSize(
             long warmupCount = load.warmup().requests().orElse(0);
             long cooldownCount = load.cooldown().requests().orElse(0);
             if (timed && load.arrivals() instanceof Arrivals.AtRate atRate) {
-                return estimate(load, atRate.rate(), warmupCount, cooldownCount, warmupTime, cooldownTime);
+                return estimate(load, atRate.rate(), warmupCount, cooldownCount, warmupTime, cooldownTime, name);
             }
             if (limits.requests().isEmpty()) {
                 return new Planned(
@@ -268,12 +283,18 @@ public record SampleSize(
                                 + Units.formatValue(limits.duration().orElseThrow()) + ")");
             }
             long requests = limits.requests().getAsLong();
-            StringBuilder plan = new StringBuilder("requests " + requests);
+            StringBuilder plan = new StringBuilder(name.apply("requests") + " " + requests);
             if (warmupCount > 0) {
-                plan.append(" - warmupRequests ").append(warmupCount);
+                plan.append(" - ")
+                        .append(name.apply("warmupRequests"))
+                        .append(' ')
+                        .append(warmupCount);
             }
             if (cooldownCount > 0) {
-                plan.append(" - cooldownRequests ").append(cooldownCount);
+                plan.append(" - ")
+                        .append(name.apply("cooldownRequests"))
+                        .append(' ')
+                        .append(cooldownCount);
             }
             return new Planned(
                     requests - warmupCount - cooldownCount, timed ? Basis.AT_MOST : Basis.EXACT, plan.toString());
@@ -285,28 +306,29 @@ public record SampleSize(
                 long warmupCount,
                 long cooldownCount,
                 Duration warmupTime,
-                Duration cooldownTime) {
+                Duration cooldownTime,
+                UnaryOperator<String> name) {
             Limits limits = load.limits();
             double created = limits.duration().map(d -> rate * seconds(d)).orElse(Double.POSITIVE_INFINITY);
             String plan;
             if (limits.requests().isPresent() && limits.requests().getAsLong() <= created) {
                 created = limits.requests().getAsLong();
-                plan = "requests " + limits.requests().getAsLong();
+                plan = name.apply("requests") + " " + limits.requests().getAsLong();
             } else {
-                plan = "rate " + Units.formatPercentile(rate) + " req/s x duration "
-                        + Units.formatValue(limits.duration().orElseThrow());
+                plan = name.apply("rate") + " " + Units.formatPercentile(rate) + " req/s x " + name.apply("duration")
+                        + " " + Units.formatValue(limits.duration().orElseThrow());
             }
             double warmup = Math.max(warmupCount, rate * seconds(warmupTime));
             double cooldown = Math.max(cooldownCount, rate * seconds(cooldownTime));
-            plan += part("warmup", warmupCount, warmupTime) + part("cooldown", cooldownCount, cooldownTime);
+            plan += part("warmup", warmupCount, warmupTime, name) + part("cooldown", cooldownCount, cooldownTime, name);
             long count = Math.max(0, (long) Math.floor(created - warmup - cooldown + 1e-9));
             return new Planned(count, Basis.ESTIMATE, plan);
         }
 
         /** Describes what a warm-up or cool-down takes out: {@code " - warmupRequests 10"}, {@code " - rate x warmup 2 s"}. */
-        private static String part(String setting, long count, Duration time) {
-            String byCount = setting + "Requests " + count;
-            String byTime = "rate x " + setting + " " + Units.formatValue(time);
+        private static String part(String setting, long count, Duration time, UnaryOperator<String> name) {
+            String byCount = name.apply(setting + "Requests") + " " + count;
+            String byTime = name.apply("rate") + " x " + name.apply(setting) + " " + Units.formatValue(time);
             if (count > 0 && !time.isZero()) {
                 return " - the larger of " + byCount + " and " + byTime;
             }

@@ -71,7 +71,7 @@ public final class ServerEndpoint {
      * @param baseUrl the server's root, for example {@code http://127.0.0.1:8000}; a trailing {@code /v1} is
      *     accepted and removed, because the API base path is {@code /v1} unless {@linkplain #withApiBasePath set}
      * @param model the model name sent in every request
-     * @throws IllegalArgumentException if the URL is not an absolute http or https URL, or the model is blank
+     * @throws InvalidSettingException if the URL is not an absolute http or https URL, or the model is blank
      */
     public static ServerEndpoint of(String baseUrl, String model) {
         Objects.requireNonNull(baseUrl, "baseUrl");
@@ -80,13 +80,16 @@ public final class ServerEndpoint {
         try {
             uri = URI.create(baseUrl.trim());
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("baseUrl is not a valid URL: '" + baseUrl + "'", e);
+            InvalidSettingException refusal =
+                    InvalidSettingException.of("baseUrl", "'" + baseUrl + "'", "is not a valid URL: " + e.getMessage());
+            refusal.initCause(e);
+            throw refusal;
         }
         if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme()) || uri.getHost() == null) {
-            throw new IllegalArgumentException("baseUrl must be an absolute http or https URL, was '" + baseUrl + "'");
+            throw InvalidSettingException.of("baseUrl", "'" + baseUrl + "'", "must be an absolute http or https URL");
         }
         if (model.isBlank()) {
-            throw new IllegalArgumentException("model must not be blank");
+            throw InvalidSettingException.of("model", "'" + model + "'", "must not be blank");
         }
         String root = uri.toString().replaceAll("/+$", "");
         if (root.endsWith("/v1")) {
@@ -104,7 +107,7 @@ public final class ServerEndpoint {
      * a server that serves the API at its root (Jlama does), or for example {@code /openai/v1} behind a gateway.
      *
      * @param path empty, or a path starting with {@code /}; a trailing {@code /} is removed
-     * @throws IllegalArgumentException if the path does not start with {@code /}, or has a query, a fragment or
+     * @throws InvalidSettingException if the path does not start with {@code /}, or has a query, a fragment or
      *     whitespace
      */
     public ServerEndpoint withApiBasePath(String path) {
@@ -112,8 +115,10 @@ public final class ServerEndpoint {
         String trimmed = path.replaceAll("/+$", "");
         if (!trimmed.isEmpty() && !trimmed.startsWith("/")
                 || trimmed.chars().anyMatch(c -> c == '?' || c == '#' || Character.isWhitespace(c))) {
-            throw new IllegalArgumentException("apiBasePath must be empty or a path starting with '/' (such as '/v1'),"
-                    + " without query, fragment or spaces; was '" + path + "'");
+            throw InvalidSettingException.of(
+                    "apiBasePath",
+                    "'" + path + "'",
+                    "must be empty or a path starting with '/' (such as '/v1'), without query, fragment or spaces");
         }
         return with(f -> f.apiBasePath = trimmed);
     }
@@ -135,7 +140,8 @@ public final class ServerEndpoint {
     public ServerEndpoint withApiKeyFromEnvironment(String variable) {
         Objects.requireNonNull(variable, "variable");
         if (variable.isBlank()) {
-            throw new IllegalArgumentException("the API key environment variable name must not be blank");
+            throw InvalidSettingException.of(
+                    "apiKeyFromEnvironment", "'" + variable + "'", "must name an environment variable, not be blank");
         }
         return with(f -> f.apiKeyVariable = variable);
     }
@@ -160,7 +166,7 @@ public final class ServerEndpoint {
     public ServerEndpoint withConnectTimeout(Duration value) {
         Objects.requireNonNull(value, "connectTimeout");
         if (value.isNegative() || value.isZero()) {
-            throw new IllegalArgumentException("connectTimeout must be positive, was " + value);
+            throw InvalidSettingException.of("connectTimeout", value, "must be positive");
         }
         return with(f -> f.connectTimeout = value);
     }

@@ -123,8 +123,8 @@ class ConfigurationValidationTest {
     void should_reject_bad_endpoints_and_runs() {
         rejects(
                 () -> ServerEndpoint.of("localhost:8000", "m"),
-                "baseUrl must be an absolute http or https URL, was 'localhost:8000'");
-        rejects(() -> ServerEndpoint.of("http://127.0.0.1:8000", " "), "model must not be blank");
+                "baseUrl = 'localhost:8000' must be an absolute http or https URL");
+        rejects(() -> ServerEndpoint.of("http://127.0.0.1:8000", " "), "model = ' ' must not be blank");
         ServerEndpoint server = ServerEndpoint.of("http://127.0.0.1:8000/v1/", "m");
         assertThat(server.baseUrl()).hasToString("http://127.0.0.1:8000");
         rejects(
@@ -144,11 +144,11 @@ class ConfigurationValidationTest {
                         .load(Load.poisson(1).requests(1))
                         .confidence(1)
                         .build(),
-                "confidence must be between 0 and 1 (exclusive), was 1.0");
-        rejects(() -> RequestSpec.completion("x", 0), "maxTokens must be at least 1, was 0");
+                "confidence = 1.0 must be between 0 and 1 (exclusive)");
+        rejects(() -> RequestSpec.completion("x", 0), "maxTokens = 0 must be at least 1");
         rejects(
                 () -> RequestSpec.completion("x", 4).withMinTokens(5),
-                "minTokens must be between 0 and maxTokens (4), was 5");
+                "minTokens = 5 must be between 0 and maxTokens (4)");
     }
 
     @Test

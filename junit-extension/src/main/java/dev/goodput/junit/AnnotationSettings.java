@@ -5,8 +5,6 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Supplier;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
 /**
@@ -64,33 +62,18 @@ final class AnnotationSettings {
         return Duration.ofNanos(Math.round(seconds * 1e9));
     }
 
+    /**
+     * Words a refusal from its data: a single mapped setting as the attribute and the value the user wrote there,
+     * anything else as the core's message with each mapped setting named by its attribute.
+     */
     private String translate(InvalidSettingException e) {
-        Attribute single = bySetting.get(e.settings().get(0));
+        Attribute single = bySetting.get(e.setting());
         if (e.isSingleValue() && single != null) {
             return single.name() + " = " + single.written() + " " + e.requirement();
         }
-        return renameSettings(e);
-    }
-
-    /** Replaces each named setting by its attribute's name in one pass, so no name is replaced twice. */
-    private String renameSettings(InvalidSettingException e) {
-        StringBuilder names = new StringBuilder();
-        for (String setting : e.settings()) {
-            if (bySetting.containsKey(setting)) {
-                names.append(names.length() == 0 ? "" : "|").append(Pattern.quote(setting));
-            }
-        }
-        if (names.length() == 0) {
-            return e.getMessage();
-        }
-        Matcher matcher = Pattern.compile("\\b(" + names + ")\\b").matcher(e.getMessage());
-        StringBuilder out = new StringBuilder();
-        while (matcher.find()) {
-            matcher.appendReplacement(
-                    out,
-                    Matcher.quoteReplacement(bySetting.get(matcher.group(1)).name()));
-        }
-        matcher.appendTail(out);
-        return out.toString();
+        return e.message(setting -> {
+            Attribute attribute = bySetting.get(setting);
+            return attribute == null ? setting : attribute.name();
+        });
     }
 }

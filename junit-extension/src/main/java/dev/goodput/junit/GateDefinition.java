@@ -112,7 +112,7 @@ record GateDefinition(
                     throw e;
                 }
                 throw InvalidSettingException.conflict(
-                        e.getMessage() + ", after " + GoodputConfiguration.LOAD_SCALE + " = " + loadScale,
+                        name -> e.message(name) + ", after " + GoodputConfiguration.LOAD_SCALE + " = " + loadScale,
                         e.settings().toArray(String[]::new));
             }
             return null;

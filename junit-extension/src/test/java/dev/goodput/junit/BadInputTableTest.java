@@ -231,7 +231,7 @@ class BadInputTableTest {
                 row(
                         "valid",
                         Map.of("goodput.server.url", "localhost:8000"),
-                        "configuration parameter goodput.server.url: baseUrl must be an absolute http or https URL, was 'localhost:8000'"),
+                        "configuration parameter goodput.server.url: baseUrl = 'localhost:8000' must be an absolute http or https URL"),
                 row(
                         "negativeTimeout",
                         Map.of(),

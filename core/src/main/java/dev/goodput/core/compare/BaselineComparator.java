@@ -2,6 +2,7 @@ package dev.goodput.core.compare;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.goodput.core.InvalidSettingException;
 import dev.goodput.core.internal.Units;
 import dev.goodput.core.objective.Metric;
 import dev.goodput.core.objective.Objective;
@@ -63,11 +64,11 @@ public final class BaselineComparator {
      * Returns a copy with another minimum practical change.
      *
      * @param value a fraction, at least 0 and below 1, for example 0.10
-     * @throws IllegalArgumentException naming the value if it is out of range
+     * @throws InvalidSettingException naming the value if it is out of range
      */
     public BaselineComparator minimumChange(double value) {
         if (!(value >= 0 && value < 1)) {
-            throw new IllegalArgumentException("minimum change must be at least 0 and below 1, was " + value);
+            throw InvalidSettingException.of("minimumChange", value, "must be at least 0 and below 1");
         }
         return new BaselineComparator(value, confidence, maximumLoadDrift, objectives);
     }
@@ -75,7 +76,7 @@ public final class BaselineComparator {
     /** Returns a copy with another confidence level, strictly between 0 and 1. */
     public BaselineComparator confidence(double value) {
         if (!(value > 0 && value < 1)) {
-            throw new IllegalArgumentException("confidence must be strictly between 0 and 1, was " + value);
+            throw InvalidSettingException.of("confidence", value, "must be strictly between 0 and 1");
         }
         return new BaselineComparator(minimumChange, value, maximumLoadDrift, objectives);
     }
@@ -83,7 +84,7 @@ public final class BaselineComparator {
     /** Returns a copy with another largest load drift, a fraction between 0 and 1. */
     public BaselineComparator maximumLoadDrift(double value) {
         if (!(value >= 0 && value < 1)) {
-            throw new IllegalArgumentException("maximum load drift must be at least 0 and below 1, was " + value);
+            throw InvalidSettingException.of("maximumLoadDrift", value, "must be at least 0 and below 1");
         }
         return new BaselineComparator(minimumChange, confidence, value, objectives);
     }

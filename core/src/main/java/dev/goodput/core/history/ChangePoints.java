@@ -2,6 +2,7 @@ package dev.goodput.core.history;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.goodput.core.InvalidSettingException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -56,18 +57,18 @@ public final class ChangePoints {
 
     private ChangePoints(int window, double maxPValue, double minChange, int minPointsPerSide) {
         if (minPointsPerSide < 2) {
-            throw new IllegalArgumentException(
-                    "minPointsPerSide must be at least 2 (a t-test needs a variance), was " + minPointsPerSide);
+            throw InvalidSettingException.of(
+                    "minPointsPerSide", minPointsPerSide, "must be at least 2 (a t-test needs a variance)");
         }
         if (window < minPointsPerSide) {
-            throw new IllegalArgumentException(
-                    "window must be at least minPointsPerSide (" + minPointsPerSide + "), was " + window);
+            throw InvalidSettingException.of(
+                    "window", window, "must be at least minPointsPerSide (" + minPointsPerSide + ")");
         }
         if (!(maxPValue > 0 && maxPValue <= 1)) {
-            throw new IllegalArgumentException("maxPValue must be above 0 and at most 1, was " + maxPValue);
+            throw InvalidSettingException.of("maxPValue", maxPValue, "must be above 0 and at most 1");
         }
         if (!(minChange >= 0 && Double.isFinite(minChange))) {
-            throw new IllegalArgumentException("minChange must be a number of at least 0, was " + minChange);
+            throw InvalidSettingException.of("minChange", minChange, "must be a number of at least 0");
         }
         this.window = window;
         this.maxPValue = maxPValue;

@@ -2,6 +2,7 @@ package dev.goodput.core.history;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.goodput.core.InvalidSettingException;
 import dev.goodput.core.objective.Metric;
 import dev.goodput.core.result.RunResult;
 import dev.goodput.core.stats.Summary;
@@ -61,7 +62,7 @@ public record HistoryEntry(
     public HistoryEntry {
         Objects.requireNonNull(testId, "testId");
         if (testId.isBlank()) {
-            throw new IllegalArgumentException("testId must not be blank");
+            throw InvalidSettingException.of("testId", "'" + testId + "'", "must not be blank");
         }
         Objects.requireNonNull(time, "time");
         commit = commit == null ? "" : commit;

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.goodput.core.InvalidSettingException;
 import dev.goodput.core.internal.JsonProblems;
 import dev.goodput.core.internal.redaction.SecretRedaction;
 import dev.goodput.core.internal.redaction.TextCut;
@@ -90,7 +91,7 @@ public final class RunHistory {
      */
     public static List<HistoryEntry> read(Path file, int maxPerTest) {
         if (maxPerTest < 1) {
-            throw new IllegalArgumentException("maxPerTest must be at least 1, was " + maxPerTest);
+            throw InvalidSettingException.of("maxPerTest", maxPerTest, "must be at least 1");
         }
         // Numbered so that the entries kept per test can be put back into file order.
         Map<String, Deque<Numbered>> newest = new LinkedHashMap<>();

@@ -219,7 +219,8 @@ public final class Load {
     public Load thinkTime(Duration value) {
         if (!(arrivals instanceof Arrivals.ClosedLoop users)) {
             throw InvalidSettingException.conflict(
-                    "thinkTime applies to a closed loop (concurrency), not to " + arrivals, "thinkTime");
+                    name -> name.apply("thinkTime") + " applies to a closed loop (concurrency), not to " + arrivals,
+                    "thinkTime");
         }
         return arrivals(users.thinkTime(value));
     }
@@ -233,7 +234,8 @@ public final class Load {
             return arrivals(gamma.seed(value));
         }
         throw InvalidSettingException.conflict(
-                "seed applies to random arrivals (poisson or gamma), not to " + arrivals, "seed");
+                name -> name.apply("seed") + " applies to random arrivals (poisson or gamma), not to " + arrivals,
+                "seed");
     }
 
     /** Replaces the request policy. */
@@ -367,11 +369,15 @@ public final class Load {
     private void checkTogether() {
         if (limits.isEmpty()) {
             throw InvalidSettingException.conflict(
-                    "a load needs a limit: set requests, duration or both", "requests", "duration");
+                    name -> "a load needs a limit: set " + name.apply("requests") + ", " + name.apply("duration")
+                            + " or both",
+                    "requests",
+                    "duration");
         }
         if (maxConcurrency.isPresent() && !arrivals.isOpenLoop()) {
             throw InvalidSettingException.conflict(
-                    "maxConcurrency applies to an open loop; a closed loop's concurrency is its user count",
+                    name -> name.apply("maxConcurrency") + " applies to an open loop; a closed loop's "
+                            + name.apply("concurrency") + " is its user count",
                     "maxConcurrency",
                     "concurrency");
         }
@@ -380,23 +386,25 @@ public final class Load {
         long cooldownRequests = cooldown.requestsOrZero();
         if (cooldownRequests > 0 && requests == 0) {
             throw InvalidSettingException.conflict(
-                    "cooldownRequests (" + cooldownRequests
-                            + ") needs a request limit (requests) to know which are last",
+                    name -> name.apply("cooldownRequests") + " (" + cooldownRequests + ") needs a request limit ("
+                            + name.apply("requests") + ") to know which are last",
                     "cooldownRequests",
                     "requests");
         }
         if (requests > 0 && warmupRequests + cooldownRequests >= requests) {
             throw InvalidSettingException.conflict(
-                    "warmupRequests (" + warmupRequests + ") + cooldownRequests (" + cooldownRequests
-                            + ") leave no measured request of requests (" + requests + ")",
+                    name -> name.apply("warmupRequests") + " (" + warmupRequests + ") + "
+                            + name.apply("cooldownRequests") + " (" + cooldownRequests
+                            + ") leave no measured request of " + name.apply("requests") + " (" + requests + ")",
                     "warmupRequests",
                     "cooldownRequests",
                     "requests");
         }
         if (cooldown.duration().isPresent() && limits.duration().isEmpty() && !arrivals.isOpenLoop()) {
             throw InvalidSettingException.conflict(
-                    "cooldown (" + Units.formatValue(cooldown.durationOrZero())
-                            + ") in a closed loop needs a duration limit (duration) to know when the load period ends",
+                    name -> name.apply("cooldown") + " (" + Units.formatValue(cooldown.durationOrZero())
+                            + ") in a closed loop needs a duration limit (" + name.apply("duration")
+                            + ") to know when the load period ends",
                     "cooldown",
                     "duration");
         }
@@ -409,8 +417,9 @@ public final class Load {
                                 .compareTo(limits.duration().get())
                         >= 0) {
             throw InvalidSettingException.conflict(
-                    "warmup (" + Units.formatValue(warmup.durationOrZero()) + ") + cooldown ("
-                            + Units.formatValue(cooldown.durationOrZero()) + ") leave no measured time of duration ("
+                    name -> name.apply("warmup") + " (" + Units.formatValue(warmup.durationOrZero()) + ") + "
+                            + name.apply("cooldown") + " (" + Units.formatValue(cooldown.durationOrZero())
+                            + ") leave no measured time of " + name.apply("duration") + " ("
                             + Units.formatValue(limits.duration().get()) + ")",
                     "warmup",
                     "cooldown",
@@ -421,8 +430,8 @@ public final class Load {
     private void checkUntilDecided(long requests, long warmupRequests) {
         if (requests == 0) {
             throw InvalidSettingException.conflict(
-                    "untilDecided needs a request limit, its maximum: set it with untilDecided(minRequests, "
-                            + "maxRequests)",
+                    name -> name.apply("untilDecided") + " needs a request limit, its maximum: set it with "
+                            + name.apply("untilDecided") + "(minRequests, maxRequests)",
                     "untilDecided",
                     "requests");
         }
@@ -435,8 +444,9 @@ public final class Load {
         }
         if (firstLookRequests > requests - warmupRequests) {
             throw InvalidSettingException.conflict(
-                    "minRequests (" + firstLookRequests + ") exceeds the measured requests of maxRequests (" + requests
-                            + ") after warmupRequests (" + warmupRequests + ")",
+                    name -> name.apply("minRequests") + " (" + firstLookRequests
+                            + ") exceeds the measured requests of " + name.apply("maxRequests") + " (" + requests
+                            + ") after " + name.apply("warmupRequests") + " (" + warmupRequests + ")",
                     "minRequests",
                     "maxRequests",
                     "warmupRequests");

@@ -90,19 +90,25 @@ public record Objective(
         Objects.requireNonNull(statistic, "statistic");
         Objects.requireNonNull(comparison, "comparison");
         if (metric.kind() == Metric.Kind.RUN && statistic != Statistic.VALUE) {
-            throw new IllegalArgumentException(
-                    "metric " + metric + " is a run-level value; it takes no " + statistic + " statistic");
+            throw InvalidSettingException.conflict(
+                    name -> name.apply("metric") + " " + metric + " is a run-level value; it takes no " + statistic
+                            + " " + name.apply("statistic"),
+                    "statistic",
+                    "metric");
         }
         if (metric.kind() != Metric.Kind.RUN && statistic == Statistic.VALUE) {
-            throw new IllegalArgumentException(
-                    "metric " + metric + " has one sample per request or gap; choose a percentile, mean or max");
+            throw InvalidSettingException.conflict(
+                    name -> name.apply("metric") + " " + metric
+                            + " has one sample per request or gap; choose a percentile, mean or max",
+                    "statistic",
+                    "metric");
         }
         if (statistic == Statistic.PERCENTILE) {
             if (!(percentile > 0 && percentile <= 100)) {
                 throw InvalidSettingException.of("percentile", percentile, "must be above 0 and at most 100");
             }
         } else if (!Double.isNaN(percentile)) {
-            throw new IllegalArgumentException("percentile is only for the PERCENTILE statistic, was " + percentile);
+            throw InvalidSettingException.of("percentile", percentile, "is only for the PERCENTILE statistic");
         }
         if (!Double.isFinite(threshold) || threshold < 0) {
             throw InvalidSettingException.of("threshold", threshold, "must be a finite value of at least 0");
@@ -228,8 +234,11 @@ public record Objective(
 
         private void requireLatency(Duration bound) {
             if (!metric.isLatency()) {
-                throw new IllegalArgumentException(
-                        "metric " + metric + " is not a latency; a Duration bound (" + bound + ") does not apply");
+                throw InvalidSettingException.conflict(
+                        name -> name.apply("metric") + " " + metric + " is not a latency; a Duration bound (" + bound
+                                + ") does not apply",
+                        "threshold",
+                        "metric");
             }
         }
 

@@ -161,7 +161,7 @@ public final class Sweep {
         /**
          * Returns the validated spec.
          *
-         * @throws IllegalArgumentException naming the first setting that does not fit
+         * @throws dev.goodput.core.InvalidSettingException naming the first setting that does not fit
          */
         public SweepSpec build() {
             return new SweepSpec(

@@ -68,8 +68,12 @@ public record SweepSpec(
             }
         }
         if (rates.isEmpty() && automaticRates < 1 && !search) {
-            throw new IllegalArgumentException(
-                    "a sweep needs rates(...), automatic(n) or searchMaxGoodput(...): it has nothing to run");
+            throw InvalidSettingException.conflict(
+                    name -> "a sweep needs " + name.apply("rates")
+                            + "(...), automatic(n) or searchMaxGoodput(...): it has nothing to run",
+                    "rates",
+                    "automatic",
+                    "searchMaxGoodput");
         }
         if (!(attainmentTarget > 0 && attainmentTarget <= 1)) {
             throw InvalidSettingException.of("attainmentTarget", attainmentTarget, "must be in (0, 1]");

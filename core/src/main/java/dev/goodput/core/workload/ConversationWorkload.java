@@ -2,6 +2,7 @@ package dev.goodput.core.workload;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.goodput.core.InvalidSettingException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -168,7 +169,7 @@ public final class ConversationWorkload implements SessionWorkload {
         /** Sets the pause between a reply and the next turn in a closed loop (default 0). */
         public Builder thinkTime(Duration value) {
             if (value == null || value.isNegative()) {
-                throw new IllegalArgumentException("thinkTime must be at least 0, was " + value);
+                throw InvalidSettingException.of("thinkTime", value, "must be at least 0");
             }
             this.thinkTime = value;
             return this;

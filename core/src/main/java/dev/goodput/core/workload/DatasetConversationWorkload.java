@@ -2,6 +2,7 @@ package dev.goodput.core.workload;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.goodput.core.InvalidSettingException;
 import dev.goodput.core.workload.internal.ConversationFiles;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -199,8 +200,7 @@ public final class DatasetConversationWorkload implements SessionWorkload {
         public Builder outputTokensBetween(int min, int max) {
             LengthDistribution.requireAtLeastOne("outputTokensBetween min", min);
             if (max < min) {
-                throw new IllegalArgumentException(
-                        "outputTokensBetween max must be at least min (" + min + "), was " + max);
+                throw InvalidSettingException.of("outputTokensBetween max", max, "must be at least min (" + min + ")");
             }
             this.minOutputTokens = min;
             this.maxOutputTokens = max;
@@ -210,7 +210,7 @@ public final class DatasetConversationWorkload implements SessionWorkload {
         /** Sets the pause between a reply and the session's next turn in a closed loop (default 0). */
         public Builder thinkTime(Duration value) {
             if (value == null || value.isNegative()) {
-                throw new IllegalArgumentException("thinkTime must be at least 0, was " + value);
+                throw InvalidSettingException.of("thinkTime", value, "must be at least 0");
             }
             this.thinkTime = value;
             return this;
@@ -236,8 +236,11 @@ public final class DatasetConversationWorkload implements SessionWorkload {
          */
         public DatasetConversationWorkload build() {
             if (minTurns > maxTurns) {
-                throw new IllegalArgumentException(
-                        "minTurns (" + minTurns + ") must not exceed maxTurns (" + maxTurns + ")");
+                throw InvalidSettingException.conflict(
+                        name -> name.apply("minTurns") + " (" + minTurns + ") must not exceed " + name.apply("maxTurns")
+                                + " (" + maxTurns + ")",
+                        "minTurns",
+                        "maxTurns");
             }
             Map<String, Integer> skipped = new TreeMap<>(read.skipped());
             List<Session> sessions = new ArrayList<>();

@@ -2,6 +2,7 @@ package dev.goodput.core.workload;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.goodput.core.InvalidSettingException;
 import java.util.List;
 import org.apiguardian.api.API;
 
@@ -17,14 +18,17 @@ public record DatasetEntry(String prompt, List<ChatMessage> messages, int output
 
     public DatasetEntry {
         if ((prompt == null) == (messages == null)) {
-            throw new IllegalArgumentException("a dataset entry needs either a prompt or messages, not both or none");
+            throw InvalidSettingException.conflict(
+                    name -> "a dataset entry needs either a " + name.apply("prompt") + " or " + name.apply("messages")
+                            + ", not both or none",
+                    "prompt",
+                    "messages");
         }
         if (messages != null && messages.isEmpty()) {
-            throw new IllegalArgumentException("a dataset entry's messages must not be empty");
+            throw InvalidSettingException.of("messages", messages, "must not be empty");
         }
         if (outputTokens < 0) {
-            throw new IllegalArgumentException(
-                    "outputTokens must be at least 0 (0 for the default), was " + outputTokens);
+            throw InvalidSettingException.of("outputTokens", outputTokens, "must be at least 0 (0 for the default)");
         }
         messages = messages == null ? null : List.copyOf(messages);
     }

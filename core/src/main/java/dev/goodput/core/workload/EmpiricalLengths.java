@@ -1,5 +1,6 @@
 package dev.goodput.core.workload;
 
+import dev.goodput.core.InvalidSettingException;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -30,7 +31,7 @@ final class EmpiricalLengths extends LengthDistribution {
             cumulative[i++] = total;
         }
         if (!(total > 0)) {
-            throw new IllegalArgumentException("an empirical distribution needs a weight above 0, had " + sorted);
+            throw InvalidSettingException.of("weights", sorted, "must have a weight above 0");
         }
         return new EmpiricalLengths(lengths, cumulative, new LinkedHashMap<>(sorted));
     }

@@ -2,6 +2,7 @@ package dev.goodput.core.workload;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.goodput.core.InvalidSettingException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -40,7 +41,7 @@ public abstract class LengthDistribution {
     public static LengthDistribution uniform(int mean, double rangeRatio) {
         requireAtLeastOne("mean", mean);
         if (!(rangeRatio >= 0 && rangeRatio < 1)) {
-            throw new IllegalArgumentException("rangeRatio must be at least 0 and below 1, was " + rangeRatio);
+            throw InvalidSettingException.of("rangeRatio", rangeRatio, "must be at least 0 and below 1");
         }
         int low = Math.max(1, (int) Math.floor(mean * (1 - rangeRatio)));
         int high = (int) Math.ceil(mean * (1 + rangeRatio));
@@ -64,7 +65,7 @@ public abstract class LengthDistribution {
         requireBounds(min, max);
         requireSpread("sigma", sigma);
         if (!(median > 0)) {
-            throw new IllegalArgumentException("median must be above 0, was " + median);
+            throw InvalidSettingException.of("median", median, "must be above 0");
         }
         Map<String, Object> params = ordered("median", median, "sigma", sigma, "min", min, "max", max);
         double mu = Math.log(median);
@@ -81,8 +82,8 @@ public abstract class LengthDistribution {
         weights.forEach((length, weight) -> {
             requireAtLeastOne("empirical length", length);
             if (!(weight.doubleValue() >= 0) || Double.isInfinite(weight.doubleValue())) {
-                throw new IllegalArgumentException(
-                        "empirical weight of length " + length + " must be finite and at least 0, was " + weight);
+                throw InvalidSettingException.of(
+                        "empirical weight of length " + length, weight, "must be finite and at least 0");
             }
             sorted.merge(length, weight.doubleValue(), Double::sum);
         });
@@ -91,20 +92,20 @@ public abstract class LengthDistribution {
 
     static void requireAtLeastOne(String name, int value) {
         if (value < 1) {
-            throw new IllegalArgumentException(name + " must be at least 1, was " + value);
+            throw InvalidSettingException.of(name, value, "must be at least 1");
         }
     }
 
     private static void requireBounds(int min, int max) {
         requireAtLeastOne("min", min);
         if (max < min) {
-            throw new IllegalArgumentException("max must be at least min (" + min + "), was " + max);
+            throw InvalidSettingException.of("max", max, "must be at least min (" + min + ")");
         }
     }
 
     private static void requireSpread(String name, double value) {
         if (!(value >= 0) || Double.isInfinite(value)) {
-            throw new IllegalArgumentException(name + " must be finite and at least 0, was " + value);
+            throw InvalidSettingException.of(name, value, "must be finite and at least 0");
         }
     }
 

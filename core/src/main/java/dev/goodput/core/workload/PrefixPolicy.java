@@ -2,6 +2,7 @@ package dev.goodput.core.workload;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.goodput.core.InvalidSettingException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apiguardian.api.API;
@@ -43,13 +44,13 @@ public final class PrefixPolicy {
     /** A share {@code warmShare} (0 to 1) of prompts is warm as in {@link #warm(int, int)}; the rest is cold. */
     public static PrefixPolicy mix(double warmShare, int prefixTokens, int groups) {
         if (!(warmShare >= 0 && warmShare <= 1)) {
-            throw new IllegalArgumentException("warmShare must be between 0 and 1, was " + warmShare);
+            throw InvalidSettingException.of("warmShare", warmShare, "must be between 0 and 1");
         }
         if (prefixTokens < 1) {
-            throw new IllegalArgumentException("prefixTokens must be at least 1, was " + prefixTokens);
+            throw InvalidSettingException.of("prefixTokens", prefixTokens, "must be at least 1");
         }
         if (groups < 1) {
-            throw new IllegalArgumentException("groups must be at least 1, was " + groups);
+            throw InvalidSettingException.of("groups", groups, "must be at least 1");
         }
         return new PrefixPolicy(warmShare, prefixTokens, groups);
     }

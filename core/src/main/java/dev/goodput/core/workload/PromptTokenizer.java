@@ -2,6 +2,7 @@ package dev.goodput.core.workload;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.goodput.core.InvalidSettingException;
 import dev.goodput.core.workload.internal.HuggingFaceTokenizer;
 import dev.goodput.core.workload.internal.SimulatedTokenizer;
 import dev.goodput.core.workload.internal.TiktokenTokenizer;
@@ -45,7 +46,7 @@ public interface PromptTokenizer extends TokenCounter {
      * A tiktoken encoding by name: {@code r50k_base}, {@code p50k_base}, {@code p50k_edit}, {@code cl100k_base}
      * or {@code o200k_base}.
      *
-     * @throws IllegalArgumentException naming the unknown encoding and the known ones
+     * @throws InvalidSettingException naming the unknown encoding and the known ones
      */
     static PromptTokenizer tiktoken(String encoding) {
         return wrap(TiktokenTokenizer.named(encoding));
@@ -72,8 +73,10 @@ public interface PromptTokenizer extends TokenCounter {
         if (name.startsWith("hf:")) {
             return huggingFace(Path.of(name.substring("hf:".length())));
         }
-        throw new IllegalArgumentException("tokenizer must be \"simulated\", \"tiktoken:<encoding>\" or"
-                + " \"hf:<path to tokenizer.json>\", was \"" + name + "\"");
+        throw InvalidSettingException.of(
+                "tokenizer",
+                "\"" + name + "\"",
+                "must be \"simulated\", \"tiktoken:<encoding>\" or \"hf:<path to tokenizer.json>\"");
     }
 
     /**

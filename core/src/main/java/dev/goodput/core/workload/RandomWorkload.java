@@ -2,6 +2,7 @@ package dev.goodput.core.workload;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.goodput.core.InvalidSettingException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -129,13 +130,16 @@ public final class RandomWorkload implements WorkloadSpec {
         /**
          * Returns the workload.
          *
-         * @throws IllegalArgumentException if a warm prefix does not leave every prompt a token of its own
+         * @throws InvalidSettingException if a warm prefix does not leave every prompt a token of its own
          */
         public RandomWorkload build() {
             if (prefix.warmShare() > 0 && input.min() <= prefix.prefixTokens()) {
-                throw new IllegalArgumentException("prefix of " + prefix.prefixTokens()
-                        + " tokens leaves no own token to the shortest prompt: inputTokens can be as short as "
-                        + input.min() + "; make every prompt longer than the prefix");
+                throw InvalidSettingException.conflict(
+                        name -> name.apply("prefix") + " of " + prefix.prefixTokens()
+                                + " tokens leaves no own token to the shortest prompt: " + name.apply("inputTokens")
+                                + " can be as short as " + input.min() + "; make every prompt longer than the prefix",
+                        "prefix",
+                        "inputTokens");
             }
             return new RandomWorkload(this);
         }

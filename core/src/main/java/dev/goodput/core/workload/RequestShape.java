@@ -2,6 +2,7 @@ package dev.goodput.core.workload;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.goodput.core.InvalidSettingException;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -53,14 +54,18 @@ public record RequestShape(ApiKind api, boolean ignoreEos, double temperature, M
 
     public RequestShape {
         if (api == null) {
-            throw new IllegalArgumentException("api must be CHAT or COMPLETIONS, was null");
+            throw InvalidSettingException.of("api", null, "must be CHAT or COMPLETIONS");
         }
         if (!(temperature >= 0)) {
-            throw new IllegalArgumentException("temperature must be at least 0, was " + temperature);
+            throw InvalidSettingException.of("temperature", temperature, "must be at least 0");
         }
         extraBody = extraBody == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(extraBody));
         if (api != ApiKind.CHAT && extraBody.containsKey("tools")) {
-            throw new IllegalArgumentException("tools need api CHAT (tool calls are a chat feature), was " + api);
+            throw InvalidSettingException.conflict(
+                    name -> name.apply("tools") + " need " + name.apply("api")
+                            + " CHAT (tool calls are a chat feature)," + " was " + api,
+                    "tools",
+                    "api");
         }
     }
 
@@ -75,12 +80,12 @@ public record RequestShape(ApiKind api, boolean ignoreEos, double temperature, M
      *
      * @param tools OpenAI tool definitions ({@code {"type": "function", "function": {"name": ..., "parameters":
      *     ...}}}), at least one
-     * @throws IllegalArgumentException without tools, or for the completions endpoint
+     * @throws InvalidSettingException without tools, or for the completions endpoint
      */
     @API(status = EXPERIMENTAL, since = "0.2")
     public RequestShape withTools(List<Map<String, Object>> tools) {
         if (tools == null || tools.isEmpty()) {
-            throw new IllegalArgumentException("tools must name at least one tool, was " + tools);
+            throw InvalidSettingException.of("tools", tools, "must name at least one tool");
         }
         Map<String, Object> body = new LinkedHashMap<>(extraBody);
         body.put("tools", List.copyOf(tools));

@@ -2,6 +2,7 @@ package dev.goodput.core.workload;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.goodput.core.InvalidSettingException;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -48,20 +49,28 @@ public record RequestSpec(
     public RequestSpec {
         Objects.requireNonNull(api, "api");
         if (api == ApiKind.COMPLETIONS && (prompt == null || messages != null)) {
-            throw new IllegalArgumentException("a completions request needs a prompt and no messages");
+            throw InvalidSettingException.conflict(
+                    name -> "a completions request needs a " + name.apply("prompt") + " and no "
+                            + name.apply("messages"),
+                    "prompt",
+                    "messages");
         }
         if (api == ApiKind.CHAT && (messages == null || messages.isEmpty() || prompt != null)) {
-            throw new IllegalArgumentException("a chat request needs at least one message and no prompt");
+            throw InvalidSettingException.conflict(
+                    name -> "a chat request needs at least one message (" + name.apply("messages") + ") and no "
+                            + name.apply("prompt"),
+                    "messages",
+                    "prompt");
         }
         if (maxTokens < 1) {
-            throw new IllegalArgumentException("maxTokens must be at least 1, was " + maxTokens);
+            throw InvalidSettingException.of("maxTokens", maxTokens, "must be at least 1");
         }
         if (minTokens != null && (minTokens < 0 || minTokens > maxTokens)) {
-            throw new IllegalArgumentException(
-                    "minTokens must be between 0 and maxTokens (" + maxTokens + "), was " + minTokens);
+            throw InvalidSettingException.of(
+                    "minTokens", minTokens, "must be between 0 and maxTokens (" + maxTokens + ")");
         }
         if (temperature != null && !(temperature >= 0)) {
-            throw new IllegalArgumentException("temperature must be at least 0, was " + temperature);
+            throw InvalidSettingException.of("temperature", temperature, "must be at least 0");
         }
         messages = messages == null ? null : List.copyOf(messages);
         extraBody = extraBody == null ? Map.of() : Map.copyOf(new LinkedHashMap<>(extraBody));

@@ -2,6 +2,7 @@ package dev.goodput.core.workload;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.goodput.core.InvalidSettingException;
 import dev.goodput.core.internal.WordList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -95,7 +96,7 @@ public final class SyntheticWorkload implements WorkloadSpec {
         /** Sets the prompt length in tokens (default 256). */
         public Builder inputTokens(int value) {
             if (value < 1) {
-                throw new IllegalArgumentException("inputTokens must be at least 1, was " + value);
+                throw InvalidSettingException.of("inputTokens", value, "must be at least 1");
             }
             this.inputTokens = value;
             return this;
@@ -104,7 +105,7 @@ public final class SyntheticWorkload implements WorkloadSpec {
         /** Sets the output length, sent as {@code max_tokens} (default 128). */
         public Builder outputTokens(int value) {
             if (value < 1) {
-                throw new IllegalArgumentException("outputTokens must be at least 1, was " + value);
+                throw InvalidSettingException.of("outputTokens", value, "must be at least 1");
             }
             this.outputTokens = value;
             return this;
@@ -137,7 +138,7 @@ public final class SyntheticWorkload implements WorkloadSpec {
         /** Sets {@code temperature} (default 0). */
         public Builder temperature(double value) {
             if (!(value >= 0)) {
-                throw new IllegalArgumentException("temperature must be at least 0, was " + value);
+                throw InvalidSettingException.of("temperature", value, "must be at least 0");
             }
             this.temperature = value;
             return this;

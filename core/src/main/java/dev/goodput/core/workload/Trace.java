@@ -2,6 +2,7 @@ package dev.goodput.core.workload;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.goodput.core.InvalidSettingException;
 import dev.goodput.core.load.Load;
 import dev.goodput.core.workload.internal.TraceFiles;
 import java.nio.file.Path;
@@ -75,7 +76,7 @@ public final class Trace {
     /** Returns a copy whose offsets are multiplied by {@code factor}: 0.5 replays twice as fast. */
     public Trace timeScaled(double factor) {
         if (!(factor > 0) || Double.isInfinite(factor)) {
-            throw new IllegalArgumentException("time scale must be a finite value above 0, was " + factor);
+            throw InvalidSettingException.of("timeScaled factor", factor, "must be a finite value above 0");
         }
         List<TraceRequest> scaled = requests.stream()
                 .map(r -> new TraceRequest(
@@ -87,10 +88,11 @@ public final class Trace {
     /** Returns a copy time-scaled so that its mean arrival rate is {@code requestsPerSecond}. */
     public Trace atRate(double requestsPerSecond) {
         if (!(requestsPerSecond > 0) || Double.isInfinite(requestsPerSecond)) {
-            throw new IllegalArgumentException("rate must be a finite value above 0, was " + requestsPerSecond);
+            throw InvalidSettingException.of("rate", requestsPerSecond, "must be a finite value above 0");
         }
         if (requests.size() < 2 || span() == 0) {
-            throw new IllegalArgumentException("trace " + source + " has no time span to scale to a rate");
+            throw InvalidSettingException.conflict(
+                    name -> "trace " + source + " has no time span to scale to a " + name.apply("rate"), "rate");
         }
         return timeScaled((requests.size() - 1) / requestsPerSecond / (span() / 1e9));
     }

@@ -2,6 +2,7 @@ package dev.goodput.core.workload;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.goodput.core.InvalidSettingException;
 import java.util.List;
 import org.apiguardian.api.API;
 
@@ -18,7 +19,7 @@ public record TraceRequest(long offsetNanos, int inputTokens, int outputTokens, 
 
     public TraceRequest {
         if (offsetNanos < 0) {
-            throw new IllegalArgumentException("offsetNanos must be at least 0, was " + offsetNanos);
+            throw InvalidSettingException.of("offsetNanos", offsetNanos, "must be at least 0");
         }
         LengthDistribution.requireAtLeastOne("inputTokens", inputTokens);
         LengthDistribution.requireAtLeastOne("outputTokens", outputTokens);

@@ -184,7 +184,7 @@ public final class WorkloadMix implements WorkloadSpec {
         /** Adds a class. */
         public Builder add(WorkloadClass workloadClass) {
             if (workloadClass == null) {
-                throw new IllegalArgumentException("a workload class must not be null");
+                throw InvalidSettingException.of("workload class", null, "must be given");
             }
             if (classes.stream().anyMatch(c -> c.name().equals(workloadClass.name()))) {
                 throw InvalidSettingException.of(
@@ -202,7 +202,7 @@ public final class WorkloadMix implements WorkloadSpec {
         /** Chooses how each request's class is chosen; {@link Selection#RANDOM} by default. */
         public Builder selection(Selection value) {
             if (value == null) {
-                throw new IllegalArgumentException("selection must be RANDOM or INTERLEAVED, was null");
+                throw InvalidSettingException.of("selection", null, "must be RANDOM or INTERLEAVED");
             }
             this.selection = value;
             return this;

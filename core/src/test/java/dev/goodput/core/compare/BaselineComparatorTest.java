@@ -221,7 +221,7 @@ class BaselineComparatorTest {
     @Test
     void the_minimum_change_is_checked() {
         assertThatThrownBy(() -> comparator.minimumChange(1.5))
-                .hasMessage("minimum change must be at least 0 and below 1, was 1.5");
+                .hasMessage("minimumChange = 1.5 must be at least 0 and below 1");
     }
 
     @Test

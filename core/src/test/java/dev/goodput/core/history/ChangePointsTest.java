@@ -125,12 +125,12 @@ class ChangePointsTest {
 
     @Test
     void should_refuse_settings_that_cannot_work_naming_the_value() {
-        assertThatThrownBy(() -> DEFAULTS.maxPValue(0)).hasMessage("maxPValue must be above 0 and at most 1, was 0.0");
+        assertThatThrownBy(() -> DEFAULTS.maxPValue(0)).hasMessage("maxPValue = 0.0 must be above 0 and at most 1");
         assertThatThrownBy(() -> DEFAULTS.minChange(-0.1))
-                .hasMessage("minChange must be a number of at least 0, was -0.1");
-        assertThatThrownBy(() -> DEFAULTS.window(3)).hasMessage("window must be at least minPointsPerSide (5), was 3");
+                .hasMessage("minChange = -0.1 must be a number of at least 0");
+        assertThatThrownBy(() -> DEFAULTS.window(3)).hasMessage("window = 3 must be at least minPointsPerSide (5)");
         assertThatThrownBy(() -> DEFAULTS.minPointsPerSide(1))
-                .hasMessage("minPointsPerSide must be at least 2 (a t-test needs a variance), was 1");
+                .hasMessage("minPointsPerSide = 1 must be at least 2 (a t-test needs a variance)");
         assertThatThrownBy(() -> DEFAULTS.find("m", new double[] {1, Double.NaN}))
                 .hasMessage("m value 1 is not finite: NaN");
     }

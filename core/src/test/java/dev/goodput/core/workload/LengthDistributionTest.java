@@ -65,11 +65,11 @@ class LengthDistributionTest {
     @Test
     void should_name_the_setting_of_a_bad_distribution() {
         assertThatThrownBy(() -> LengthDistribution.uniform(100, 1.5))
-                .hasMessage("rangeRatio must be at least 0 and below 1, was 1.5");
+                .hasMessage("rangeRatio = 1.5 must be at least 0 and below 1");
         assertThatThrownBy(() -> LengthDistribution.normal(10, 1, 20, 10))
-                .hasMessage("max must be at least min (20), was 10");
+                .hasMessage("max = 10 must be at least min (20)");
         assertThatThrownBy(() -> LengthDistribution.empirical(Map.of(0, 1)))
-                .hasMessage("empirical length must be at least 1, was 0");
+                .hasMessage("empirical length = 0 must be at least 1");
         assertThat(LengthDistribution.uniform(100, 0.5).describe())
                 .containsEntry("type", "uniform")
                 .containsEntry("min", 50)

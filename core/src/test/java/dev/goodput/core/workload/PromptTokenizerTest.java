@@ -55,8 +55,8 @@ class PromptTokenizerTest {
                 .hasMessageContaining("wordpiece-tokenizer.json: unsupported model")
                 .hasMessageContaining("\"WordPiece\"");
         assertThatThrownBy(() -> PromptTokenizer.parse("tiktoken:gpt5"))
-                .hasMessageContaining("tiktoken encoding \"gpt5\" is not known");
+                .hasMessageContaining("tiktoken encoding = \"gpt5\" is not known");
         assertThatThrownBy(() -> PromptTokenizer.parse("sentencepiece:x"))
-                .hasMessageContaining("was \"sentencepiece:x\"");
+                .hasMessageContaining("tokenizer = \"sentencepiece:x\" must be");
     }
 }

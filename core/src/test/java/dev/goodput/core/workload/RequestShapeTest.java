@@ -30,7 +30,7 @@ class RequestShapeTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("tools need api CHAT (tool calls are a chat feature), was COMPLETIONS");
         assertThatThrownBy(() -> RequestShape.DEFAULT.withTools(List.of()))
-                .hasMessage("tools must name at least one tool, was []");
+                .hasMessage("tools = [] must name at least one tool");
     }
 
     @Test

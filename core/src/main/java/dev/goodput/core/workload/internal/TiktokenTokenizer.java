@@ -5,6 +5,7 @@ import com.knuddels.jtokkit.api.Encoding;
 import com.knuddels.jtokkit.api.EncodingRegistry;
 import com.knuddels.jtokkit.api.EncodingType;
 import com.knuddels.jtokkit.api.IntArrayList;
+import dev.goodput.core.InvalidSettingException;
 import java.util.Arrays;
 import java.util.Optional;
 
@@ -23,10 +24,13 @@ public final class TiktokenTokenizer extends IdTokenizer {
     public static TiktokenTokenizer named(String name) {
         Optional<EncodingType> type = EncodingType.fromName(name);
         if (type.isEmpty()) {
-            throw new IllegalArgumentException("tiktoken encoding \"" + name + "\" is not known; known are "
-                    + Arrays.stream(EncodingType.values())
-                            .map(EncodingType::getName)
-                            .toList());
+            throw InvalidSettingException.of(
+                    "tiktoken encoding",
+                    "\"" + name + "\"",
+                    "is not known; known are "
+                            + Arrays.stream(EncodingType.values())
+                                    .map(EncodingType::getName)
+                                    .toList());
         }
         return new TiktokenTokenizer(REGISTRY.getEncoding(type.get()));
     }
