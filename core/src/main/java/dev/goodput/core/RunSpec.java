@@ -248,10 +248,7 @@ public record RunSpec(
     public static void checkSampleSize(
             Load load, List<Objective> objectives, double confidence, WorkloadSpec workload) {
         for (SampleSize size : SampleSize.of(load, objectives, confidence, workload)) {
-            if (size.isTooFew()) {
-                throw InvalidSettingException.conflict(
-                        size.describe(), "objectives", "requests", "duration", "warmupRequests", "cooldownRequests");
-            }
+            size.refuseIfTooFew();
         }
     }
 

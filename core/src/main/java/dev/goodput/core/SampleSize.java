@@ -183,6 +183,20 @@ public record SampleSize(
     }
 
     /**
+     * Refuses this size when its objective cannot be met ({@link #isTooFew()}), as {@link RunSpec#checkSampleSize}
+     * does for each of a load's sizes; a front end that has the sizes already checks each with it.
+     *
+     * @throws InvalidSettingException with {@link #describe()}, naming the objectives and the load's limits
+     */
+    @API(status = EXPERIMENTAL, since = "0.2")
+    public void refuseIfTooFew() {
+        if (isTooFew()) {
+            throw InvalidSettingException.conflict(
+                    describe(), "objectives", "requests", "duration", "warmupRequests", "cooldownRequests");
+        }
+    }
+
+    /**
      * Returns the refusal of a load that is too small, for example {@code "p99.9 TTFT needs at least 3,688
      * measured requests for a 95% upper bound; the load plans 100 (requests 110 - warmupRequests 10)"}.
      */
