@@ -38,6 +38,9 @@ import org.apiguardian.api.API;
  * test ({@link #update}) from the rows the page itself keeps and the one test's directory, so it always lists what the
  * directory holds without reading every page again; JVMs that write the same directory take turns through a lock
  * file ({@value #LOCK_FILE}).
+ *
+ * <p>Longer than 300 lines because the index both scans a directory's pages and keeps the rows it listed, to update
+ * them under a lock; the rules of which page stands for a test apply to both and sit beside them.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class ReportIndex {
