@@ -72,7 +72,7 @@ final class ABGateRun {
         Path directory = gate.reportDirectory(0);
         ABReport report = ABReport.of(result, gate.title(0), failure == null ? "PASSED" : "FAILED", why);
         Path page = report.write(directory);
-        ReportIndex.write(gate.configuration().reportDirectory());
+        ReportIndex.update(gate.configuration().reportDirectory(), directory, null);
         System.out.println(where + ": A/B " + result.headline());
         for (PairedChange change : result.changes()) {
             System.out.println("  " + change.describe());

@@ -2,6 +2,7 @@ package dev.goodput.junit;
 
 import dev.goodput.core.InvalidSettingException;
 import dev.goodput.core.RunSpec;
+import dev.goodput.core.SampleSize;
 import dev.goodput.core.load.Load;
 import dev.goodput.core.objective.Metric;
 import dev.goodput.core.objective.Objective;
@@ -84,8 +85,13 @@ record GateDefinition(
             Optional<ABGate> ab = nearest(testClass, method, ABGate.class);
             Load judged =
                     ab.isEmpty() ? load.get() : armLoad(load.get(), ab.get().maxPairs());
-            for (Objective objective : objectives) {
-                checkSampleSize(objective, workload, judged, loadScale, where);
+            if (!objectives.isEmpty()) {
+                // One count of what the load plans for all objectives; a refusal names its own @Slo.
+                for (SampleSize size : SampleSize.of(judged, objectives, RunSpec.DEFAULT_CONFIDENCE, workload)) {
+                    if (size.isTooFew()) {
+                        refuseSampleSize(size.objective(), workload, judged, loadScale, where);
+                    }
+                }
             }
         }
         return new GateDefinition(workload, load, objectives, sweep);
@@ -102,7 +108,7 @@ record GateDefinition(
      * Refuses a load too small for the objective to be met, naming its {@code @Slo}; a sweep is not checked (it
      * judges rates by attainment), and a scaled load says by how much it was scaled.
      */
-    private static void checkSampleSize(
+    private static void refuseSampleSize(
             Objective objective, WorkloadSpec workload, Load load, double loadScale, String where) {
         new AnnotationSettings("@Slo(metric = " + objective.metric() + ")", where).apply(() -> {
             try {

@@ -48,8 +48,11 @@ final class GateHistory {
         }
     }
 
-    /** Writes the report index, with the history's trend charts when a history file is configured. */
-    static void writeIndex(GateContext gate) {
+    /**
+     * Updates the report index with the pages the gate wrote into {@code written}, with the history's trend charts
+     * when a history file is configured.
+     */
+    static void writeIndex(GateContext gate, Path written) {
         Path root = gate.configuration().reportDirectory();
         Path history = null;
         Optional<String> file = GoodputConfiguration.parameter(gate.context(), GoodputConfiguration.HISTORY_FILE);
@@ -58,7 +61,7 @@ final class GateHistory {
         } catch (InvalidPathException e) {
             // append() has warned about this value already; the index is written without the history.
         }
-        ReportIndex.write(root, history);
+        ReportIndex.update(root, written, history);
     }
 
     /** Returns the parameter's value, else the first environment variable set, else empty. */

@@ -40,7 +40,7 @@ final class GateReports {
             GateContext gate, RunResult result, Path target, String title, Map<String, String> figures) {
         ExtensionContext context = gate.context();
         Path directory = Reports.writeAll(result, target, title);
-        GateHistory.writeIndex(gate);
+        GateHistory.writeIndex(gate, directory);
         System.out.print(ConsoleReport.format(result));
         System.out.println("reports: " + directory);
         publish(context, directory, Reports.JSON_FILE, MediaType.APPLICATION_JSON);
@@ -66,7 +66,7 @@ final class GateReports {
                         outcome.comparison(),
                         outcome.baselineNote())
                 .write(gate.reportDirectory(0));
-        GateHistory.writeIndex(gate);
+        GateHistory.writeIndex(gate, gate.reportDirectory(0));
         System.out.println("gate report: " + page);
         publish(gate.context(), page.getParent(), GateReport.HTML_FILE, MediaType.parse("text/html"));
         publish(gate.context(), page.getParent(), GateReport.MARKDOWN_FILE, MediaType.parse("text/markdown"));
@@ -77,7 +77,7 @@ final class GateReports {
         ExtensionContext context = gate.context();
         Path directory =
                 Reports.writeSweep(result, gate.reportDirectory(0), gate.title(0), passed ? "PASSED" : "FAILED");
-        GateHistory.writeIndex(gate);
+        GateHistory.writeIndex(gate, directory);
         System.out.println(result.maxGoodput().describe());
         System.out.println("reports: " + directory.resolve(Reports.SWEEP_HTML_FILE));
         publish(context, directory, Reports.SWEEP_HTML_FILE, MediaType.parse("text/html"));
@@ -97,7 +97,7 @@ final class GateReports {
         } catch (IOException e) {
             System.out.println("WARNING: cannot remove an old gate page in " + directory + ": " + e.getMessage());
         }
-        GateHistory.writeIndex(gate);
+        GateHistory.writeIndex(gate, directory);
     }
 
     private static void publish(ExtensionContext context, Path directory, String file, MediaType type) {

@@ -9,6 +9,8 @@ import dev.goodput.core.result.RunResult;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.extension.ExtensionContext;
 import org.opentest4j.AssertionFailedError;
 
 /**
@@ -20,6 +22,12 @@ final class GateVerdict {
 
     /** The most reasons of failed requests the message lists. */
     static final int REASONS = 5;
+
+    /** The store key of the verdict judged on a gate's outcome ({@link #failureMessage}). */
+    private static final String JUDGED = "judged";
+
+    /** How many times an outcome has been judged in this JVM: a test seam, to show each is judged once. */
+    static final AtomicInteger JUDGEMENTS = new AtomicInteger();
 
     private GateVerdict() {}
 
@@ -59,9 +67,24 @@ final class GateVerdict {
      * Returns the message the gate fails with, or empty when it passes: an objective over the trials violated (or
      * inconclusive under the default policy), a trial whose client could not keep up (unless told to warn), or a
      * regression against the baseline (unless told to warn), an invalid comparison when told to fail, or a trial
-     * stopped early because the server was gone.
+     * stopped early because the server was gone. Judged once per outcome: the gate page (written before the test
+     * ends) and the test's verdict read the same judgement, kept in the test's store.
      */
     static Optional<String> failureMessage(GateContext gate, GateTrials.Outcome outcome) {
+        ExtensionContext.Store store = gate.context().getStore(GoodputExtension.NAMESPACE);
+        Judged judged = store.get(JUDGED, Judged.class);
+        if (judged == null || judged.outcome() != outcome) {
+            judged = new Judged(outcome, judgeOnce(gate, outcome));
+            store.put(JUDGED, judged);
+        }
+        return judged.failure();
+    }
+
+    /** An outcome and the message it fails the gate with, if any. */
+    private record Judged(GateTrials.Outcome outcome, Optional<String> failure) {}
+
+    private static Optional<String> judgeOnce(GateContext gate, GateTrials.Outcome outcome) {
+        JUDGEMENTS.incrementAndGet();
         GoodputConfiguration configuration = gate.configuration();
         RegressionSettings regression = RegressionSettings.from(gate.context());
         List<ObjectiveVerdict> verdicts = outcome.summary().verdicts();

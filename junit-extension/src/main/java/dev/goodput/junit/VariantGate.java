@@ -71,7 +71,7 @@ final class VariantGate {
         VariantComparison comparison = VariantComparison.of(gate.title(0), outcomes);
         String failure = failure(where, annotation.require(), comparison, failures);
         comparison.writeAll(directory, failure == null ? "PASSED" : "FAILED");
-        ReportIndex.write(gate.configuration().reportDirectory());
+        ReportIndex.update(gate.configuration().reportDirectory(), directory, null);
         System.out.print(comparison.markdown());
         System.out.println("reports: " + directory.resolve(VariantComparison.HTML_FILE));
         publish(gate.context(), directory, VariantComparison.HTML_FILE, MediaType.parse("text/html"));

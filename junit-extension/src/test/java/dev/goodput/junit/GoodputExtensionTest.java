@@ -14,6 +14,7 @@ import dev.goodput.core.load.Load;
 import dev.goodput.core.load.RunLength;
 import dev.goodput.core.objective.Verdict;
 import dev.goodput.core.record.Outcome;
+import dev.goodput.core.report.GateReport;
 import dev.goodput.core.result.RunResult;
 import dev.goodput.core.workload.WorkloadSpec;
 import dev.goodput.mock.MockServerConfig;
@@ -28,6 +29,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.io.TempDir;
@@ -479,6 +481,31 @@ class GoodputExtensionTest {
                         "gate",
                         "configuration parameter goodput.load.scale = 'fast' is not a number above 0 (for example"
                                 + " 0.2 for a quick run, 5 for a long one)");
+    }
+
+    @GoodputTest
+    @SimulatedServer(preset = "fixed")
+    static class ViolatedOverTrials {
+        @org.junit.jupiter.api.Test
+        @Workload(inputTokens = 8, outputTokens = 4)
+        @LoadProfile(concurrency = 4, requests = 12)
+        @Slo(metric = TTFT, percentile = 50, atMost = 10) // the fixed model's TTFT is 50 ms
+        @Trials(2)
+        void gate() {}
+    }
+
+    @Test
+    @DisplayName("a gate with a gate page is judged once: the page's verdict and the test's failure are one judgement")
+    void should_judge_a_gate_once_for_its_page_and_its_failure() throws IOException {
+        int before = GateVerdict.JUDGEMENTS.get();
+
+        Map<String, String> failures = failureMessages(tests(ViolatedOverTrials.class));
+
+        assertThat(GateVerdict.JUDGEMENTS.get() - before).isEqualTo(1);
+        assertThat(failures.get("gate")).startsWith("ViolatedOverTrials.gate(): 1 of 1 objectives not met");
+        String page =
+                Files.readString(reports.resolve("ViolatedOverTrials/gate").resolve(GateReport.HTML_FILE));
+        assertThat(page).contains("<meta name=\"goodput-verdict\" content=\"FAILED\">");
     }
 
     static Map<String, String> failureMessages(Events events) {

@@ -57,7 +57,12 @@ public final class ClassSplit {
      * the workload has no classes.
      */
     static Map<String, RunResult> results(
-            RunSpec spec, RunEnvironment environment, RunSnapshot snapshot, SteadyState window, double confidence) {
+            RunSpec spec,
+            RunEnvironment environment,
+            RunSnapshot snapshot,
+            SteadyState window,
+            double confidence,
+            List<String> notes) {
         if (!(spec.workload() instanceof WorkloadMix mix)) {
             return Map.of();
         }
@@ -84,7 +89,8 @@ public final class ClassSplit {
                     Map.of(),
                     gaps == null ? null : gaps.iclBlocks(),
                     gaps == null ? null : gaps.itlBlocks());
-            results.put(name, ResultCalculator.compute(spec, environment, part, name, Map.of(), window, confidence));
+            results.put(
+                    name, ResultCalculator.compute(spec, environment, part, name, Map.of(), window, confidence, notes));
         });
         return results;
     }

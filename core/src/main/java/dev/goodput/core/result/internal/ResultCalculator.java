@@ -61,20 +61,24 @@ public final class ResultCalculator {
         SteadyState window = SteadyStateDetector.detect(snapshot.records().stream()
                 .filter(record -> record.phase() == Phase.MEASURED)
                 .toList());
+        // The spec's notes (its sample sizes), found once for the run and every class's result.
+        List<String> notes = List.copyOf(spec.notes());
         return compute(
                 spec,
                 environment,
                 snapshot,
                 null,
-                ClassSplit.results(spec, environment, snapshot, window, verdictConfidence),
+                ClassSplit.results(spec, environment, snapshot, window, verdictConfidence, notes),
                 window,
-                verdictConfidence);
+                verdictConfidence,
+                notes);
     }
 
     /**
      * Computes the result of a run, or of one workload class of it ({@code onlyClass}, whose objectives alone it
      * judges); a whole run takes the verdicts on class objectives from its {@code classes}. Both are judged over
-     * the run's steady-state {@code window} when the spec asks for it.
+     * the run's steady-state {@code window} when the spec asks for it. {@code notes} are the spec's ({@link
+     * RunSpec#notes()}).
      */
     static RunResult compute(
             RunSpec spec,
@@ -83,7 +87,8 @@ public final class ResultCalculator {
             String onlyClass,
             Map<String, RunResult> classes,
             SteadyState window,
-            double confidence) {
+            double confidence,
+            List<String> notes) {
         List<RequestRecord> records = snapshot.records();
         List<RequestRecord> measured = new ArrayList<>();
         List<RequestRecord> successes = new ArrayList<>();
@@ -161,7 +166,10 @@ public final class ResultCalculator {
                         spec.load().arrivals().isOpenLoop()),
                 FailureBreakdown.of(records),
                 dev.goodput.core.servermetrics.ServerMetricsResult.NONE,
-                classes);
+                classes,
+                notes,
+                null,
+                null);
     }
 
     /**

@@ -55,6 +55,22 @@ class ClassSplitTest {
     }
 
     @Test
+    void should_find_the_specs_notes_once_for_the_run_and_its_classes() {
+        RunResult result = compute(
+                List.of(Objective.of(Metric.TTFT).inClass("a").percentile(90).atMost(Duration.ofMillis(500))));
+
+        assertThat(result.notes())
+                .singleElement()
+                .asString()
+                .startsWith("p90 TTFT of a needs at least 36 measured requests")
+                .endsWith("so its verdict cannot be MET");
+        assertThat(result.notes()).isEqualTo(result.spec().notes());
+        // One list, handed to every result: the sample sizes were not counted again for each class.
+        assertThat(result.forClass("a").notes()).isSameAs(result.notes());
+        assertThat(result.forClass("b").notes()).isSameAs(result.notes());
+    }
+
+    @Test
     void should_compute_each_class_from_its_own_requests() {
         RunResult result = compute(List.of());
 
