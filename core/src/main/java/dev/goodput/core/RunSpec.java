@@ -145,9 +145,6 @@ public record RunSpec(
     }
 
     public RunSpec {
-        // Read at once, so that no spec built on the way is taken for the copy.
-        boolean keepsFit = COPY_KEEPS_FIT.get();
-        COPY_KEEPS_FIT.set(false);
         Objects.requireNonNull(server, "server");
         Objects.requireNonNull(workload, "workload");
         Objects.requireNonNull(load, "load");
@@ -181,16 +178,8 @@ public record RunSpec(
         if (preflightLoadingWait.isNegative()) {
             throw InvalidSettingException.of("preflightLoadingWait", preflightLoadingWait, "must not be negative");
         }
-        if (!keepsFit) {
-            checkFits(workload, load, objectives);
-        }
+        checkFits(workload, load, objectives);
     }
-
-    /**
-     * Set while {@link #copy} builds a copy that keeps the workload, load and objectives of a spec that was checked:
-     * they still fit, so the constructor need not check them again.
-     */
-    private static final ThreadLocal<Boolean> COPY_KEEPS_FIT = ThreadLocal.withInitial(() -> false);
 
     /**
      * Checks that a workload, a load and objectives fit together, as every spec's constructor does; a front end
@@ -332,22 +321,11 @@ public record RunSpec(
         return copy(c -> c.deployment = value);
     }
 
-    /**
-     * Returns a copy with the changes {@code change} makes, checked by the canonical constructor like any spec; the fit
-     * of the workload, load and objectives ({@link #checkFits}) only when the change replaced one of them.
-     */
+    /** Returns a copy with the changes {@code change} makes, checked by the canonical constructor like any spec. */
     private RunSpec copy(Consumer<Copy> change) {
         Copy copy = new Copy(this);
         change.accept(copy);
-        if (copy.workload != workload || copy.load != load || copy.objectives != objectives) {
-            return copy.build();
-        }
-        COPY_KEEPS_FIT.set(true);
-        try {
-            return copy.build();
-        } finally {
-            COPY_KEEPS_FIT.remove();
-        }
+        return copy.build();
     }
 
     /** The components of a spec, to change one and build another (a record has no copy constructor). */
