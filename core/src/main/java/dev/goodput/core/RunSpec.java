@@ -23,8 +23,8 @@ import org.apiguardian.api.API;
  * Everything a run needs, validated as a whole: the server, the workload, the load profile, the objectives
  * and how to summarise. Build one with {@link Goodput#newRun(ServerEndpoint)}.
  *
- * <p>Longer than 300 lines because a record spells out each component in its canonical constructor, in the
- * constructor older callers use, in its copy and in a {@code with} method; the checks of the values sit beside them.
+ * <p>Longer than 300 lines because a record spells out each component in its canonical constructor, in its copy
+ * and in a {@code with} method; the checks of the values sit beside them.
  *
  * @param server the server under test
  * @param workload what to send
@@ -104,45 +104,6 @@ public record RunSpec(
      * no answer of the server between them, before a run that stops when the server is gone stops.
      */
     public static final int SERVER_GONE_AFTER = 20;
-
-    /** A spec that waits the default for a loading server and runs to its end whatever the server does. */
-    public RunSpec(
-            ServerEndpoint server,
-            WorkloadSpec workload,
-            Load load,
-            List<Objective> objectives,
-            List<Double> percentiles,
-            double confidence,
-            TokenCounter outputTokenCounter,
-            Duration sendLagLimit,
-            ProgressListener progressListener,
-            RunWatcher watcher,
-            boolean preflight,
-            boolean failOnTooFewSamples,
-            ScrapeSettings serverMetrics,
-            Deployment deployment,
-            String transport,
-            boolean judgeSteadyStateOnly) {
-        this(
-                server,
-                workload,
-                load,
-                objectives,
-                percentiles,
-                confidence,
-                outputTokenCounter,
-                sendLagLimit,
-                progressListener,
-                watcher,
-                preflight,
-                failOnTooFewSamples,
-                serverMetrics,
-                deployment,
-                transport,
-                judgeSteadyStateOnly,
-                DEFAULT_PREFLIGHT_LOADING_WAIT,
-                false);
-    }
 
     public RunSpec {
         Objects.requireNonNull(server, "server");

@@ -26,7 +26,7 @@ import org.apiguardian.api.API;
 public record RequestShape(ApiKind api, boolean ignoreEos, double temperature, Map<String, Object> extraBody) {
 
     /** Chat, {@code ignore_eos: true}, temperature 0. */
-    public static final RequestShape DEFAULT = new RequestShape(ApiKind.CHAT, true, 0.0);
+    public static final RequestShape DEFAULT = new RequestShape(ApiKind.CHAT, true, 0.0, Map.of());
 
     /**
      * A small function tool for load tests that ask for tool calls: {@code lookup(query: string)}. Its definition is
@@ -62,11 +62,6 @@ public record RequestShape(ApiKind api, boolean ignoreEos, double temperature, M
         if (api != ApiKind.CHAT && extraBody.containsKey("tools")) {
             throw new IllegalArgumentException("tools need api CHAT (tool calls are a chat feature), was " + api);
         }
-    }
-
-    /** Settings without further body fields. */
-    public RequestShape(ApiKind api, boolean ignoreEos, double temperature) {
-        this(api, ignoreEos, temperature, Map.of());
     }
 
     /**

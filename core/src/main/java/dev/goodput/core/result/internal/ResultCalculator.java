@@ -5,6 +5,7 @@ import static dev.goodput.core.record.RequestRecord.ABSENT;
 import dev.goodput.core.RunSpec;
 import dev.goodput.core.load.Arrivals;
 import dev.goodput.core.load.Load;
+import dev.goodput.core.load.RunLength;
 import dev.goodput.core.objective.Metric;
 import dev.goodput.core.objective.Objective;
 import dev.goodput.core.objective.ObjectiveVerdict;
@@ -95,13 +96,12 @@ public final class ResultCalculator {
                 }
             }
         }
-        LoadStatistics load = SteadyScope.with(
-                loadStatistics(
-                        spec.load(),
-                        records,
-                        measured,
-                        snapshot.peakOutputChunksPerSecond(),
-                        ClassSplit.share(spec, onlyClass)),
+        LoadStatistics load = loadStatistics(
+                spec.load(),
+                records,
+                measured,
+                snapshot.peakOutputChunksPerSecond(),
+                ClassSplit.share(spec, onlyClass),
                 window);
         SteadyScope scope = SteadyScope.of(spec, load, measured, successes);
         measured = scope.measured();
@@ -161,7 +161,10 @@ public final class ResultCalculator {
                         spec.load().arrivals().isOpenLoop()),
                 FailureBreakdown.of(records),
                 dev.goodput.core.servermetrics.ServerMetricsResult.NONE,
-                classes);
+                classes,
+                spec.notes(),
+                null,
+                RunLength.FIXED);
     }
 
     /**
@@ -263,7 +266,8 @@ public final class ResultCalculator {
             List<RequestRecord> records,
             List<RequestRecord> measured,
             long peakOutputChunksPerSecond,
-            double share) {
+            double share,
+            SteadyState window) {
         long windowStart = Long.MAX_VALUE;
         long windowEnd = Long.MIN_VALUE;
         long firstDispatch = Long.MAX_VALUE;
@@ -300,7 +304,7 @@ public final class ResultCalculator {
             offered = last > first ? (records.size() - 1) * 1e9 / (last - first) : Double.NaN;
         }
         return new LoadStatistics(
-                offered, achieved, windowStart, windowEnd, peakInFlight(measured), peakOutputChunksPerSecond);
+                offered, achieved, windowStart, windowEnd, peakInFlight(measured), peakOutputChunksPerSecond, window);
     }
 
     /**
