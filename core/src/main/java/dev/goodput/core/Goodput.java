@@ -48,9 +48,6 @@ import org.apiguardian.api.API;
  *       model name or a server that does not stream would otherwise make a run of nothing but identical
  *       failures, minutes long, whose verdict blames the objectives rather than the setup.
  * </ul>
- *
- * <p>Longer than 300 lines because its {@link RunBuilder} has one documented setter per setting of a run, each
- * saying its default and what it checks, and the settings belong together.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class Goodput {
@@ -96,39 +93,23 @@ public final class Goodput {
      */
     @API(status = EXPERIMENTAL, since = "0.2")
     public static final class RunBuilder {
-        private final ServerEndpoint server;
-        private WorkloadSpec workload;
-        private Load load;
-        private final List<Objective> objectives = new ArrayList<>();
-        private List<Double> percentiles = RunSpec.DEFAULT_PERCENTILES;
-        private double confidence = RunSpec.DEFAULT_CONFIDENCE;
-        private TokenCounter outputTokenCounter;
-        private Duration sendLagLimit = RunSpec.DEFAULT_SEND_LAG_LIMIT;
-        private ProgressListener progressListener;
-        private RunWatcher watcher;
-        private boolean preflight = true;
-        private boolean failOnTooFewSamples = true;
-        private boolean judgeSteadyStateOnly;
-        private Duration preflightLoadingWait = RunSpec.DEFAULT_PREFLIGHT_LOADING_WAIT;
-        private boolean stopWhenServerGone;
+        // The spec's settings live in its one mutable mirror; only how to build it lives here.
+        private final RunSpec.Draft draft;
         private boolean sizeForObjectives;
-        private ScrapeSettings serverMetrics = ScrapeSettings.DEFAULT;
-        private Deployment deployment = Deployment.UNSTATED;
-        private String transport = Transports.configuredName();
 
         RunBuilder(ServerEndpoint server) {
-            this.server = Objects.requireNonNull(server, "server");
+            this.draft = new RunSpec.Draft(Objects.requireNonNull(server, "server"));
         }
 
         /** Sets what to send. */
         public RunBuilder workload(WorkloadSpec value) {
-            this.workload = Objects.requireNonNull(value, "workload");
+            draft.workload = Objects.requireNonNull(value, "workload");
             return this;
         }
 
         /** Sets how hard and how long. */
         public RunBuilder load(Load value) {
-            this.load = Objects.requireNonNull(value, "load");
+            draft.load = Objects.requireNonNull(value, "load");
             return this;
         }
 
@@ -139,7 +120,7 @@ public final class Goodput {
 
         /** Adds objectives. */
         public RunBuilder objectives(List<Objective> values) {
-            values.forEach(slo -> objectives.add(Objects.requireNonNull(slo, "slo")));
+            values.forEach(slo -> draft.objectives.add(Objects.requireNonNull(slo, "slo")));
             return this;
         }
 
@@ -149,37 +130,37 @@ public final class Goodput {
             for (double value : values) {
                 list.add(value);
             }
-            this.percentiles = list;
+            draft.percentiles = list;
             return this;
         }
 
         /** Sets the confidence level of the intervals (default 0.95). */
         public RunBuilder confidence(double value) {
-            this.confidence = value;
+            draft.confidence = value;
             return this;
         }
 
         /** Counts generated tokens on the client too (and instead, when the server sends no usage). */
         public RunBuilder outputTokenCounter(TokenCounter value) {
-            this.outputTokenCounter = value;
+            draft.outputTokenCounter = value;
             return this;
         }
 
         /** Sets the p99 send lag above which the client is reported as not keeping up (default 50 ms). */
         public RunBuilder sendLagLimit(Duration value) {
-            this.sendLagLimit = value;
+            draft.sendLagLimit = value;
             return this;
         }
 
         /** Reports how far the run has got about once a second (for a progress line). */
         public RunBuilder progress(ProgressListener value) {
-            this.progressListener = value;
+            draft.progressListener = value;
             return this;
         }
 
         /** Lets a watcher follow the run at its own interval and end it early (a sweep's per-run limits). */
         public RunBuilder watcher(RunWatcher value) {
-            this.watcher = value;
+            draft.watcher = value;
             return this;
         }
 
@@ -191,7 +172,7 @@ public final class Goodput {
          * result. Turn it off for a server that must receive exactly the run's requests.
          */
         public RunBuilder preflight(boolean value) {
-            this.preflight = value;
+            draft.preflight = value;
             return this;
         }
 
@@ -205,7 +186,7 @@ public final class Goodput {
          * @throws InvalidSettingException (when the spec is built) for a negative wait
          */
         public RunBuilder preflightLoadingWait(Duration value) {
-            this.preflightLoadingWait = Objects.requireNonNull(value, "preflightLoadingWait");
+            draft.preflightLoadingWait = Objects.requireNonNull(value, "preflightLoadingWait");
             return this;
         }
 
@@ -219,7 +200,7 @@ public final class Goodput {
          * into a refused port.
          */
         public RunBuilder stopWhenServerGone(boolean value) {
-            this.stopWhenServerGone = value;
+            draft.stopWhenServerGone = value;
             return this;
         }
 
@@ -229,7 +210,7 @@ public final class Goodput {
          * See {@link SampleSize}.
          */
         public RunBuilder failOnTooFewSamples(boolean value) {
-            this.failOnTooFewSamples = value;
+            draft.failOnTooFewSamples = value;
             return this;
         }
 
@@ -241,7 +222,7 @@ public final class Goodput {
          */
         @API(status = EXPERIMENTAL, since = "0.2")
         public RunBuilder judgeSteadyStateOnly(boolean value) {
-            this.judgeSteadyStateOnly = value;
+            draft.judgeSteadyStateOnly = value;
             return this;
         }
 
@@ -255,7 +236,7 @@ public final class Goodput {
          */
         public RunBuilder transport(String value) {
             Transports.named(Objects.requireNonNull(value, "transport"));
-            this.transport = value;
+            draft.transport = value;
             return this;
         }
 
@@ -268,7 +249,7 @@ public final class Goodput {
          * sample, so a run with errors can still end inconclusive. See {@link SampleSize#sizedFor}.
          */
         public RunBuilder sizeForObjectives() {
-            this.sizeForObjectives = true;
+            sizeForObjectives = true;
             return this;
         }
 
@@ -277,13 +258,13 @@ public final class Goodput {
          * once a second ({@code docs/server-metrics.md}).
          */
         public RunBuilder serverMetrics(ScrapeSettings value) {
-            this.serverMetrics = Objects.requireNonNull(value, "serverMetrics");
+            draft.serverMetrics = Objects.requireNonNull(value, "serverMetrics");
             return this;
         }
 
         /** States what the server runs on: GPUs, their price, the model's size (for cost and the bandwidth check). */
         public RunBuilder deployment(Deployment value) {
-            this.deployment = Objects.requireNonNull(value, "deployment");
+            draft.deployment = Objects.requireNonNull(value, "deployment");
             return this;
         }
 
@@ -293,34 +274,18 @@ public final class Goodput {
          * @throws InvalidSettingException naming the first setting that is missing or does not fit
          */
         public RunSpec build() {
-            if (workload == null) {
+            if (draft.workload == null) {
                 throw InvalidSettingException.conflict(
                         name -> "a run needs a " + name.apply("workload") + ": call workload(...)", "workload");
             }
-            if (load == null) {
+            if (draft.load == null) {
                 throw InvalidSettingException.conflict(
                         name -> "a run needs a " + name.apply("load") + " profile: call load(...)", "load");
             }
-            Load sized = sizeForObjectives ? SampleSize.sizedFor(load, objectives, confidence, workload) : load;
-            return new RunSpec(
-                    server,
-                    workload,
-                    sized,
-                    objectives,
-                    percentiles,
-                    confidence,
-                    outputTokenCounter,
-                    sendLagLimit,
-                    progressListener,
-                    watcher,
-                    preflight,
-                    failOnTooFewSamples,
-                    serverMetrics,
-                    deployment,
-                    transport,
-                    judgeSteadyStateOnly,
-                    preflightLoadingWait,
-                    stopWhenServerGone);
+            return draft.build(
+                    sizeForObjectives
+                            ? SampleSize.sizedFor(draft.load, draft.objectives, draft.confidence, draft.workload)
+                            : draft.load);
         }
 
         /** Builds the spec and runs it; see {@link Goodput#run(RunSpec)}. */

@@ -25,12 +25,6 @@ public record RunProgress(
         boolean finished,
         long unsuccessful) {
 
-    /** Progress without a count of unsuccessful requests (counted as 0), as before {@code unsuccessful} existed. */
-    public RunProgress(
-            long created, long ended, long plannedRequests, long elapsedNanos, long plannedNanos, boolean finished) {
-        this(created, ended, plannedRequests, elapsedNanos, plannedNanos, finished, 0);
-    }
-
     /** Returns the requests in flight or queued. */
     public long inFlight() {
         return created - ended;

@@ -13,6 +13,7 @@ import dev.goodput.core.workload.SyntheticWorkload;
 import dev.goodput.core.workload.TokenCounter;
 import dev.goodput.core.workload.WorkloadSpec;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.TreeSet;
@@ -23,8 +24,9 @@ import org.apiguardian.api.API;
  * Everything a run needs, validated as a whole: the server, the workload, the load profile, the objectives
  * and how to summarise. Build one with {@link Goodput#newRun(ServerEndpoint)}.
  *
- * <p>Longer than 300 lines because a record spells out each component in its canonical constructor, in the
- * constructor older callers use, in its copy and in a {@code with} method; the checks of the values sit beside them.
+ * <p>Longer than 300 lines because a record spells out each component in its canonical constructor and in the
+ * one mutable {@code Draft} that its {@code withX} methods and {@link Goodput.RunBuilder} fill in; the checks of the
+ * values sit beside them.
  *
  * @param server the server under test
  * @param workload what to send
@@ -104,45 +106,6 @@ public record RunSpec(
      * no answer of the server between them, before a run that stops when the server is gone stops.
      */
     public static final int SERVER_GONE_AFTER = 20;
-
-    /** A spec that waits the default for a loading server and runs to its end whatever the server does. */
-    public RunSpec(
-            ServerEndpoint server,
-            WorkloadSpec workload,
-            Load load,
-            List<Objective> objectives,
-            List<Double> percentiles,
-            double confidence,
-            TokenCounter outputTokenCounter,
-            Duration sendLagLimit,
-            ProgressListener progressListener,
-            RunWatcher watcher,
-            boolean preflight,
-            boolean failOnTooFewSamples,
-            ScrapeSettings serverMetrics,
-            Deployment deployment,
-            String transport,
-            boolean judgeSteadyStateOnly) {
-        this(
-                server,
-                workload,
-                load,
-                objectives,
-                percentiles,
-                confidence,
-                outputTokenCounter,
-                sendLagLimit,
-                progressListener,
-                watcher,
-                preflight,
-                failOnTooFewSamples,
-                serverMetrics,
-                deployment,
-                transport,
-                judgeSteadyStateOnly,
-                DEFAULT_PREFLIGHT_LOADING_WAIT,
-                false);
-    }
 
     public RunSpec {
         Objects.requireNonNull(server, "server");
@@ -322,14 +285,17 @@ public record RunSpec(
     }
 
     /** Returns a copy with the changes {@code change} makes, checked by the canonical constructor like any spec. */
-    private RunSpec copy(Consumer<Copy> change) {
-        Copy copy = new Copy(this);
-        change.accept(copy);
-        return copy.build();
+    private RunSpec copy(Consumer<Draft> change) {
+        Draft draft = new Draft(this);
+        change.accept(draft);
+        return draft.build(draft.load);
     }
 
-    /** The components of a spec, to change one and build another (a record has no copy constructor). */
-    private static final class Copy {
+    /**
+     * A spec's components before the canonical constructor checks them: the one mutable mirror of this record. Every
+     * {@code withX} changes one of a spec's, and {@link Goodput.RunBuilder} sets them one by one from the defaults.
+     */
+    static final class Draft {
         ServerEndpoint server;
         WorkloadSpec workload;
         Load load;
@@ -349,7 +315,23 @@ public record RunSpec(
         Duration preflightLoadingWait;
         boolean stopWhenServerGone;
 
-        Copy(RunSpec spec) {
+        /** The defaults against {@code server}; a workload and a load are still to be set. */
+        Draft(ServerEndpoint server) {
+            this.server = server;
+            objectives = new ArrayList<>();
+            percentiles = DEFAULT_PERCENTILES;
+            confidence = DEFAULT_CONFIDENCE;
+            sendLagLimit = DEFAULT_SEND_LAG_LIMIT;
+            preflight = true;
+            failOnTooFewSamples = true;
+            serverMetrics = ScrapeSettings.DEFAULT;
+            deployment = Deployment.UNSTATED;
+            transport = Transports.configuredName();
+            preflightLoadingWait = DEFAULT_PREFLIGHT_LOADING_WAIT;
+        }
+
+        /** The components of {@code spec}. */
+        Draft(RunSpec spec) {
             server = spec.server;
             workload = spec.workload;
             load = spec.load;
@@ -370,11 +352,12 @@ public record RunSpec(
             stopWhenServerGone = spec.stopWhenServerGone;
         }
 
-        RunSpec build() {
+        /** Returns the checked spec, with {@code finalLoad} for the load (a builder may have sized it). */
+        RunSpec build(Load finalLoad) {
             return new RunSpec(
                     server,
                     workload,
-                    load,
+                    finalLoad,
                     objectives,
                     percentiles,
                     confidence,

@@ -73,13 +73,14 @@ class RefusalDataTest {
         refusesValue(() -> WorkloadSpec.synthetic().temperature(-1), "temperature", -1.0, "must be at least 0");
         refusesValue(() -> LengthDistribution.uniform(100, 1.5), "rangeRatio", 1.5, "must be at least 0 and below 1");
         refusesValue(
-                () -> new RequestSpec(ApiKind.COMPLETIONS, "hi", null, 0, null, null, null, null, Map.of(), 0),
+                () -> new RequestSpec(
+                        ApiKind.COMPLETIONS, "hi", null, 0, null, null, null, null, Map.of(), 0, Map.of()),
                 "maxTokens",
                 0,
                 "must be at least 1");
 
-        InvalidSettingException both =
-                refusal(() -> new RequestSpec(ApiKind.COMPLETIONS, null, null, 8, null, null, null, null, Map.of(), 0));
+        InvalidSettingException both = refusal(() ->
+                new RequestSpec(ApiKind.COMPLETIONS, null, null, 8, null, null, null, null, Map.of(), 0, Map.of()));
         assertThat(both.settings()).containsExactly("prompt", "messages");
         assertThat(both.message(name -> name.toUpperCase(java.util.Locale.ROOT)))
                 .isEqualTo("a completions request needs a PROMPT and no MESSAGES");
@@ -93,13 +94,13 @@ class RefusalDataTest {
                 -5.0,
                 "must be a finite value of at least 0");
         refusesValue(
-                () -> new Objective(Metric.TTFT, Objective.Statistic.MEAN, 99, Objective.Comparison.AT_MOST, 1),
+                () -> new Objective(Metric.TTFT, Objective.Statistic.MEAN, 99, Objective.Comparison.AT_MOST, 1, null),
                 "percentile",
                 99.0,
                 "is only for the PERCENTILE statistic");
 
-        InvalidSettingException statistic = refusal(() ->
-                new Objective(Metric.TTFT, Objective.Statistic.VALUE, Double.NaN, Objective.Comparison.AT_MOST, 1));
+        InvalidSettingException statistic = refusal(() -> new Objective(
+                Metric.TTFT, Objective.Statistic.VALUE, Double.NaN, Objective.Comparison.AT_MOST, 1, null));
         assertThat(statistic.settings()).containsExactly("statistic", "metric");
     }
 

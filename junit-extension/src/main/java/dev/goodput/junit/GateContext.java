@@ -149,15 +149,10 @@ final class GateContext {
 
     /** Starts a run as {@link #newRun()} does, against another server: a {@link ServerVariant}'s. */
     Goodput.RunBuilder newRun(dev.goodput.core.ServerEndpoint endpoint) {
-        Goodput.RunBuilder run = Goodput.newRun(endpoint);
-        // Unset, the builder's default is the system property of the same name, which JUnit would have returned.
-        configuration.transport().ifPresent(run::transport);
-        return run.sendLagLimit(configuration.sendLagLimit())
-                .preflight(configuration.preflight())
-                .preflightLoadingWait(configuration.preflightLoadingWait())
+        return configuration
+                .runSettings()
+                .apply(Goodput.newRun(endpoint))
                 .stopWhenServerGone(stopWhenServerGone)
-                .failOnTooFewSamples(configuration.failOnInconclusive())
-                .judgeSteadyStateOnly(configuration.steadyStateOnly())
                 .serverMetrics(serverMetrics)
                 .deployment(deployment)
                 .progress(progressLine());

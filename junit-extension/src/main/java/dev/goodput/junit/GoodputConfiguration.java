@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -19,6 +20,9 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * naming the parameter and the value; a setting that needs another fails naming both; and a {@code goodput.*} key
  * that Goodput does not know, found among the system properties or in a {@code junit-platform.properties} on the
  * class path, fails with the nearest known key ({@link UnknownKeys}).
+ *
+ * <p>The parameters that are settings of a run are not kept here one by one: {@link #runSettings()} sets them on a
+ * run's builder, each where it is read, so that a run setting is spelled once, by core's {@code Goodput.RunBuilder}.
  */
 record GoodputConfiguration(
         Optional<String> serverUrl,
@@ -30,13 +34,10 @@ record GoodputConfiguration(
         Path reportDirectory,
         Progress progress,
         boolean failOnUntrustworthyClient,
-        Duration sendLagLimit,
         boolean preflight,
         boolean serverMetrics,
         List<String> serverMetricsEndpoints,
-        Optional<String> transport,
-        boolean steadyStateOnly,
-        Duration preflightLoadingWait) {
+        UnaryOperator<Goodput.RunBuilder> runSettings) {
 
     static final String SERVER_URL = "goodput.server.url";
     static final String SERVER_MODEL = "goodput.server.model";
@@ -153,6 +154,13 @@ record GoodputConfiguration(
                         .filter(endpoint -> !endpoint.isEmpty())
                         .toList())
                 .orElse(List.of());
+        Optional<String> transport = parameter(context, CLIENT_TRANSPORT).map(GoodputConfiguration::transport);
+        boolean steadyStateOnly = parameter(context, SLO_STEADY_STATE_ONLY)
+                .map(value -> onOrOff(SLO_STEADY_STATE_ONLY, value))
+                .orElse(false);
+        Duration preflightLoadingWait = parameter(context, PREFLIGHT_LOADING_WAIT)
+                .map(GoodputConfiguration::preflightLoadingWait)
+                .orElse(RunSpec.DEFAULT_PREFLIGHT_LOADING_WAIT);
         return new GoodputConfiguration(
                 url,
                 model,
@@ -163,17 +171,19 @@ record GoodputConfiguration(
                 reports,
                 progress,
                 failOnUntrustworthyClient,
-                sendLagLimit,
                 preflight,
                 serverMetrics,
                 serverMetricsEndpoints,
-                parameter(context, CLIENT_TRANSPORT).map(GoodputConfiguration::transport),
-                parameter(context, SLO_STEADY_STATE_ONLY)
-                        .map(value -> onOrOff(SLO_STEADY_STATE_ONLY, value))
-                        .orElse(false),
-                parameter(context, PREFLIGHT_LOADING_WAIT)
-                        .map(GoodputConfiguration::preflightLoadingWait)
-                        .orElse(RunSpec.DEFAULT_PREFLIGHT_LOADING_WAIT));
+                run -> {
+                    // Unset, the builder's default is the system property of the same name, which JUnit would have
+                    // returned.
+                    transport.ifPresent(run::transport);
+                    return run.sendLagLimit(sendLagLimit)
+                            .preflight(preflight)
+                            .preflightLoadingWait(preflightLoadingWait)
+                            .failOnTooFewSamples(failOnInconclusive)
+                            .judgeSteadyStateOnly(steadyStateOnly);
+                });
     }
 
     private static Duration preflightLoadingWait(String value) {

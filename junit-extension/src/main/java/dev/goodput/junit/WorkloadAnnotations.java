@@ -20,6 +20,7 @@ import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 
 /** Turns a {@link Workload} annotation into a core workload, reading any file it names at once. */
 final class WorkloadAnnotations {
@@ -44,7 +45,7 @@ final class WorkloadAnnotations {
                     + " combined with a trace file (trace = \"" + w.trace() + "\")");
         }
         PromptTokenizer tokenizer = PromptTokenizer.parse(tokenizerName(w.tokenizer()));
-        RequestShape shape = new RequestShape(w.api(), w.ignoreEos(), 0.0);
+        RequestShape shape = new RequestShape(w.api(), w.ignoreEos(), 0.0, Map.of());
         if (w.toolCalls()) {
             shape = shape.withTools(java.util.List.of(RequestShape.LOOKUP_TOOL));
         }

@@ -155,13 +155,10 @@ class ProgressLineTest {
                 java.nio.file.Path.of("target"),
                 Progress.OFF,
                 true,
-                java.time.Duration.ofMillis(50),
                 true,
                 true,
                 java.util.List.of(),
-                Optional.empty(),
-                false,
-                java.time.Duration.ZERO);
+                run -> run);
 
         assertThat(ProgressLine.forTest("Gate.m()", off)).isNull();
         assertThat(SweepProgressLine.forTest("Gate.m()", off)).isNull();

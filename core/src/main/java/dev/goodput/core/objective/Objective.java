@@ -119,11 +119,6 @@ public record Objective(
         }
     }
 
-    /** An objective on the whole run. */
-    public Objective(Metric metric, Statistic statistic, double percentile, Comparison comparison, double threshold) {
-        this(metric, statistic, percentile, comparison, threshold, null);
-    }
-
     /** Starts an objective on the given metric. */
     public static Builder of(Metric metric) {
         return new Builder(Objects.requireNonNull(metric, "metric"));

@@ -37,20 +37,6 @@ public record ObjectiveVerdict(
         Objects.requireNonNull(verdict, "verdict");
     }
 
-    /**
-     * A verdict whose samples count as independent: the effective count is the sample count when there is an
-     * interval, NaN when there is none.
-     */
-    public ObjectiveVerdict(
-            Objective objective,
-            Verdict verdict,
-            double measured,
-            ConfidenceInterval interval,
-            long sampleCount,
-            String reason) {
-        this(objective, verdict, measured, interval, sampleCount, interval == null ? Double.NaN : sampleCount, reason);
-    }
-
     /** Returns whether the interval rests on fewer effective samples than samples (correlated samples). */
     public boolean isCorrelated() {
         return !Double.isNaN(effectiveCount) && effectiveCount < sampleCount;

@@ -16,9 +16,6 @@ import org.apiguardian.api.API;
  * (for example the first token of a request that failed before streaming) is {@link #ABSENT}. Token counts
  * that are unknown are {@code -1}.
  *
- * <p>Longer than 300 lines because a record of 24 components keeps each constructor its earlier versions had, so
- * that code written against them still compiles.
- *
  * @param index position of the request in the schedule, starting at 0
  * @param phase warm-up, measured or cool-down
  * @param intendedNanos when the load profile meant the request to start (open loop: its arrival in the
@@ -96,107 +93,6 @@ public record RequestRecord(
             throw new IllegalArgumentException("connectionRetries must not be negative, was " + connectionRetries);
         }
         streamPhases = streamPhases == null ? StreamPhases.NONE : streamPhases;
-    }
-
-    /** A record without phase information ({@link StreamPhases#NONE}). */
-    public RequestRecord(
-            long index,
-            Phase phase,
-            long intendedNanos,
-            long dispatchedNanos,
-            long headersNanos,
-            long firstTokenNanos,
-            long lastTokenNanos,
-            long endNanos,
-            boolean heldByConcurrencyCap,
-            int httpStatus,
-            int contentEvents,
-            int outputTokens,
-            TokenCountSource outputTokenSource,
-            int clientOutputTokens,
-            int serverPromptTokens,
-            int clientPromptTokens,
-            long maxStallNanos,
-            String finishReason,
-            Outcome outcome,
-            String errorDetail,
-            List<RequestAttempt> retriedAttempts,
-            int connectionRetries,
-            ServerTimings serverTimings) {
-        this(
-                index,
-                phase,
-                intendedNanos,
-                dispatchedNanos,
-                headersNanos,
-                firstTokenNanos,
-                lastTokenNanos,
-                endNanos,
-                heldByConcurrencyCap,
-                httpStatus,
-                contentEvents,
-                outputTokens,
-                outputTokenSource,
-                clientOutputTokens,
-                serverPromptTokens,
-                clientPromptTokens,
-                maxStallNanos,
-                finishReason,
-                outcome,
-                errorDetail,
-                retriedAttempts,
-                connectionRetries,
-                serverTimings,
-                StreamPhases.NONE);
-    }
-
-    /** A record of a request that was sent once. */
-    public RequestRecord(
-            long index,
-            Phase phase,
-            long intendedNanos,
-            long dispatchedNanos,
-            long headersNanos,
-            long firstTokenNanos,
-            long lastTokenNanos,
-            long endNanos,
-            boolean heldByConcurrencyCap,
-            int httpStatus,
-            int contentEvents,
-            int outputTokens,
-            TokenCountSource outputTokenSource,
-            int clientOutputTokens,
-            int serverPromptTokens,
-            int clientPromptTokens,
-            long maxStallNanos,
-            String finishReason,
-            Outcome outcome,
-            String errorDetail) {
-        this(
-                index,
-                phase,
-                intendedNanos,
-                dispatchedNanos,
-                headersNanos,
-                firstTokenNanos,
-                lastTokenNanos,
-                endNanos,
-                heldByConcurrencyCap,
-                httpStatus,
-                contentEvents,
-                outputTokens,
-                outputTokenSource,
-                clientOutputTokens,
-                serverPromptTokens,
-                clientPromptTokens,
-                maxStallNanos,
-                finishReason,
-                outcome,
-                errorDetail,
-                List.of(),
-                0,
-                null,
-                StreamPhases.NONE);
     }
 
     /**

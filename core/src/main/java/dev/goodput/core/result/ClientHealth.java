@@ -25,10 +25,4 @@ import org.apiguardian.api.API;
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record ClientHealth(
-        boolean trustworthy, double sendLagP99Nanos, long sendLagLimitNanos, String reason, double pauseP99Nanos) {
-
-    /** Health judged on send lag alone (the client's pauses were not measured). */
-    public ClientHealth(boolean trustworthy, double sendLagP99Nanos, long sendLagLimitNanos, String reason) {
-        this(trustworthy, sendLagP99Nanos, sendLagLimitNanos, reason, Double.NaN);
-    }
-}
+        boolean trustworthy, double sendLagP99Nanos, long sendLagLimitNanos, String reason, double pauseP99Nanos) {}

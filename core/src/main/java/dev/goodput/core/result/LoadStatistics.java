@@ -34,25 +34,6 @@ public record LoadStatistics(
         java.util.Objects.requireNonNull(steadyState, "steadyState");
     }
 
-    /** Creates load statistics without a steady-state detection (its reason says so). */
-    @API(status = EXPERIMENTAL, since = "0.2")
-    public LoadStatistics(
-            double offeredRate,
-            double achievedRate,
-            long windowStartNanos,
-            long windowEndNanos,
-            int peakInFlight,
-            long peakOutputChunksPerSecond) {
-        this(
-                offeredRate,
-                achievedRate,
-                windowStartNanos,
-                windowEndNanos,
-                peakInFlight,
-                peakOutputChunksPerSecond,
-                SteadyState.notFound(0, "not detected"));
-    }
-
     /** The value of {@link #peakOutputChunksPerSecond} when the run did not track it. */
     @API(status = EXPERIMENTAL, since = "0.2")
     public static final long NOT_TRACKED = -1;

@@ -136,7 +136,7 @@ public record TrialSummary(List<RunResult> trials, List<ObjectiveVerdict> verdic
         String reason = verdict == Verdict.INCONCLUSIVE
                 ? "met in " + met + ", violated in " + violated + " of " + each.size() + " trials"
                 : null;
-        return new ObjectiveVerdict(each.get(0).objective(), verdict, median, null, samples, reason);
+        return new ObjectiveVerdict(each.get(0).objective(), verdict, median, null, samples, Double.NaN, reason);
     }
 
     private static double variation(double[] values) {

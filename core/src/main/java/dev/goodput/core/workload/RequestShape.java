@@ -27,7 +27,7 @@ import org.apiguardian.api.API;
 public record RequestShape(ApiKind api, boolean ignoreEos, double temperature, Map<String, Object> extraBody) {
 
     /** Chat, {@code ignore_eos: true}, temperature 0. */
-    public static final RequestShape DEFAULT = new RequestShape(ApiKind.CHAT, true, 0.0);
+    public static final RequestShape DEFAULT = new RequestShape(ApiKind.CHAT, true, 0.0, Map.of());
 
     /**
      * A small function tool for load tests that ask for tool calls: {@code lookup(query: string)}. Its definition is
@@ -67,11 +67,6 @@ public record RequestShape(ApiKind api, boolean ignoreEos, double temperature, M
                     "tools",
                     "api");
         }
-    }
-
-    /** Settings without further body fields. */
-    public RequestShape(ApiKind api, boolean ignoreEos, double temperature) {
-        this(api, ignoreEos, temperature, Map.of());
     }
 
     /**

@@ -77,40 +77,15 @@ public record RequestSpec(
         headers = headers == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(headers));
     }
 
-    /** A request without headers of its own, as before headers were part of a spec. */
-    public RequestSpec(
-            ApiKind api,
-            String prompt,
-            List<ChatMessage> messages,
-            int maxTokens,
-            Integer minTokens,
-            Boolean ignoreEos,
-            Double temperature,
-            Long seed,
-            Map<String, Object> extraBody,
-            int promptTokens) {
-        this(
-                api,
-                prompt,
-                messages,
-                maxTokens,
-                minTokens,
-                ignoreEos,
-                temperature,
-                seed,
-                extraBody,
-                promptTokens,
-                Map.of());
-    }
-
     /** Returns a completions request with the given prompt and output limit. */
     public static RequestSpec completion(String prompt, int maxTokens) {
-        return new RequestSpec(ApiKind.COMPLETIONS, prompt, null, maxTokens, null, null, null, null, Map.of(), -1);
+        return new RequestSpec(
+                ApiKind.COMPLETIONS, prompt, null, maxTokens, null, null, null, null, Map.of(), -1, Map.of());
     }
 
     /** Returns a chat request with the given messages and output limit. */
     public static RequestSpec chat(List<ChatMessage> messages, int maxTokens) {
-        return new RequestSpec(ApiKind.CHAT, null, messages, maxTokens, null, null, null, null, Map.of(), -1);
+        return new RequestSpec(ApiKind.CHAT, null, messages, maxTokens, null, null, null, null, Map.of(), -1, Map.of());
     }
 
     /** Returns a copy with {@code min_tokens}. */

@@ -11,6 +11,7 @@ import dev.goodput.core.record.Outcome;
 import dev.goodput.core.record.Phase;
 import dev.goodput.core.record.RequestRecord;
 import dev.goodput.core.record.ServerTimings;
+import dev.goodput.core.record.StreamPhases;
 import dev.goodput.core.result.RunResult;
 import dev.goodput.core.testing.SampleResults;
 import java.io.IOException;
@@ -161,7 +162,8 @@ class ReportsTest {
                     record.errorDetail(),
                     record.retriedAttempts(),
                     0,
-                    timings));
+                    timings,
+                    StreamPhases.NONE));
         }
         RunResult result = SampleResults.compute(records, List.of());
         long timed = records.stream().filter(r -> r.serverTimings() != null).count();

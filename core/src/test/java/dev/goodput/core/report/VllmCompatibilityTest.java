@@ -14,6 +14,7 @@ import dev.goodput.core.load.Load;
 import dev.goodput.core.record.Outcome;
 import dev.goodput.core.record.Phase;
 import dev.goodput.core.record.RequestRecord;
+import dev.goodput.core.record.StreamPhases;
 import dev.goodput.core.record.TokenCountSource;
 import dev.goodput.core.result.RunEnvironment;
 import dev.goodput.core.result.RunResult;
@@ -57,7 +58,11 @@ class VllmCompatibilityTest {
                 ABSENT,
                 null,
                 dispatched == ABSENT ? Outcome.CANCELLED : Outcome.FAILED,
-                dispatched == ABSENT ? "cancelled before it was sent" : "HTTP 503");
+                dispatched == ABSENT ? "cancelled before it was sent" : "HTTP 503",
+                List.of(),
+                0,
+                null,
+                StreamPhases.NONE);
     }
 
     // intended, dispatched, first, last, end (ms); the vLLM interval is [dispatched, last).

@@ -10,6 +10,7 @@ import dev.goodput.core.objective.Objective;
 import dev.goodput.core.record.Outcome;
 import dev.goodput.core.record.Phase;
 import dev.goodput.core.record.RequestRecord;
+import dev.goodput.core.record.StreamPhases;
 import dev.goodput.core.record.TokenCountSource;
 import dev.goodput.core.result.RunEnvironment;
 import dev.goodput.core.result.RunResult;
@@ -50,7 +51,11 @@ public final class SampleResults {
                 out >= 2 ? (last - first) * MS : ABSENT,
                 "length",
                 Outcome.SUCCESS,
-                null);
+                null,
+                List.of(),
+                0,
+                null,
+                StreamPhases.NONE);
     }
 
     /**
@@ -98,7 +103,11 @@ public final class SampleResults {
                 ABSENT,
                 null,
                 outcome,
-                reason);
+                reason,
+                List.of(),
+                0,
+                null,
+                StreamPhases.NONE);
     }
 
     public static final List<RequestRecord> RECORDS = List.of(

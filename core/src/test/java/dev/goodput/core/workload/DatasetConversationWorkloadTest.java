@@ -121,7 +121,7 @@ class DatasetConversationWorkloadTest {
     @Test
     void should_join_the_history_into_one_prompt_for_completions() {
         DatasetConversationWorkload workload = DatasetConversationWorkload.read(sample("json"))
-                .shape(new RequestShape(ApiKind.COMPLETIONS, true, 0.0))
+                .shape(new RequestShape(ApiKind.COMPLETIONS, true, 0.0, Map.of()))
                 .thinkTime(Duration.ofMillis(250))
                 .build();
         RequestSpec second = workload.request(0, 1, 1);

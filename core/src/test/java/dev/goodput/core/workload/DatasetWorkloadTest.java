@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class DatasetWorkloadTest {
@@ -48,7 +49,7 @@ class DatasetWorkloadTest {
     @Test
     void should_send_an_iterable_from_code_as_completions() {
         DatasetWorkload workload = DatasetWorkload.of(List.of(DatasetEntry.prompt("one two three", 5)))
-                .shape(new RequestShape(ApiKind.COMPLETIONS, false, 0.7))
+                .shape(new RequestShape(ApiKind.COMPLETIONS, false, 0.7, Map.of()))
                 .build();
         RequestSpec spec = workload.request(4);
         assertThat(spec.prompt()).isEqualTo("one two three");

@@ -9,6 +9,7 @@ import dev.goodput.core.load.Load;
 import dev.goodput.core.record.Outcome;
 import dev.goodput.core.record.Phase;
 import dev.goodput.core.record.RequestRecord;
+import dev.goodput.core.record.StreamPhases;
 import dev.goodput.core.record.TokenCountSource;
 import dev.goodput.core.result.RunResult;
 import dev.goodput.core.result.internal.RunRecorder;
@@ -18,6 +19,7 @@ import dev.goodput.mock.MockServer;
 import dev.goodput.mock.MockServerConfig;
 import dev.goodput.mock.PerformanceModel;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -30,7 +32,7 @@ class OutputValidationTest {
             RandomWorkload workload = RandomWorkload.builder()
                     .inputTokens(LengthDistribution.uniform(30, 0.5))
                     .outputTokens(LengthDistribution.empirical(Map.of(5, 1, 9, 1)))
-                    .shape(new RequestShape(ApiKind.COMPLETIONS, true, 0))
+                    .shape(new RequestShape(ApiKind.COMPLETIONS, true, 0, Map.of()))
                     .build();
             RunResult result = Goodput.run(
                     ServerEndpoint.of(server.baseUrl(), server.modelName()),
@@ -81,6 +83,10 @@ class OutputValidationTest {
                 1,
                 "stop",
                 Outcome.SUCCESS,
-                null);
+                null,
+                List.of(),
+                0,
+                null,
+                StreamPhases.NONE);
     }
 }

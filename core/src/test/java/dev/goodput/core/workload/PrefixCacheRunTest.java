@@ -13,6 +13,7 @@ import dev.goodput.mock.MockServerConfig;
 import dev.goodput.mock.ModelPredictions;
 import dev.goodput.mock.PerformanceModel;
 import java.util.Locale;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -53,7 +54,7 @@ class PrefixCacheRunTest {
                 .inputTokens(LengthDistribution.fixed(PROMPT))
                 .outputTokens(LengthDistribution.fixed(2))
                 .prefix(prefix)
-                .shape(new RequestShape(ApiKind.COMPLETIONS, true, 0))
+                .shape(new RequestShape(ApiKind.COMPLETIONS, true, 0, Map.of()))
                 .seed(7)
                 .build();
         // The first request fills the cache for a warm run; it is warm-up either way.

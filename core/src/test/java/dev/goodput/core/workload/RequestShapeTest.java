@@ -26,7 +26,7 @@ class RequestShapeTest {
 
     @Test
     void should_refuse_tools_for_completions_and_an_empty_tool_list() {
-        assertThatThrownBy(() -> new RequestShape(ApiKind.COMPLETIONS, true, 0).withTools(List.of(Map.of())))
+        assertThatThrownBy(() -> new RequestShape(ApiKind.COMPLETIONS, true, 0, Map.of()).withTools(List.of(Map.of())))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("tools need api CHAT (tool calls are a chat feature), was COMPLETIONS");
         assertThatThrownBy(() -> RequestShape.DEFAULT.withTools(List.of()))

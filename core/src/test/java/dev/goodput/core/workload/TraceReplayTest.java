@@ -15,6 +15,7 @@ import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class TraceReplayTest {
@@ -91,7 +92,7 @@ class TraceReplayTest {
     void should_start_every_request_at_its_trace_offset_with_its_lengths() throws Exception {
         Trace trace = Trace.mooncake(resource("mooncake.jsonl"));
         TraceWorkload workload = TraceWorkload.builder(trace)
-                .shape(new RequestShape(ApiKind.COMPLETIONS, true, 0))
+                .shape(new RequestShape(ApiKind.COMPLETIONS, true, 0, Map.of()))
                 .build();
         try (MockServer server = MockServer.start(MockServerConfig.defaults()
                 .withPerformanceModel(PerformanceModel.fixed(Duration.ofMillis(5), Duration.ofMillis(2))))) {

@@ -126,7 +126,8 @@ class FailureMessagesTest {
 
     @Test
     void should_carry_the_client_health_reason() {
-        ClientHealth health = new ClientHealth(false, 14.2e6, 10_000_000, "the client fell behind its schedule");
+        ClientHealth health =
+                new ClientHealth(false, 14.2e6, 10_000_000, "the client fell behind its schedule", Double.NaN);
 
         assertThat(ShouldBeTrustworthy.shouldBeTrustworthy(health).create())
                 .isEqualTo(
@@ -142,9 +143,10 @@ class FailureMessagesTest {
                 612.4 * MS,
                 new ConfidenceInterval(598.1 * MS, 640 * MS, 0.95, "order statistics (binomial)"),
                 600,
+                600,
                 null);
-        ObjectiveVerdict met =
-                new ObjectiveVerdict(Objective.of(Metric.GOODPUT).atLeast(3.5), Verdict.MET, 4.1, null, 600, null);
+        ObjectiveVerdict met = new ObjectiveVerdict(
+                Objective.of(Metric.GOODPUT).atLeast(3.5), Verdict.MET, 4.1, null, 600, Double.NaN, null);
 
         assertThat(ShouldHaveAllObjectivesMet.shouldHaveAllObjectivesMet(List.of(violated, met))
                         .create())

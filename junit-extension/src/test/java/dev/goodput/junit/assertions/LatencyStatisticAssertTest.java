@@ -141,7 +141,12 @@ class LatencyStatisticAssertTest {
                 run.goodRequests(),
                 run.tokens(),
                 run.clientHealth(),
-                run.failures());
+                run.failures(),
+                run.serverMetrics(),
+                run.classes(),
+                run.notes(),
+                run.stopReason(),
+                run.runLength());
 
         assertThatThrownBy(() -> assertThat(handMade).ttft().median().isAtMost(Duration.ofSeconds(1)))
                 .isInstanceOf(AssertionError.class)

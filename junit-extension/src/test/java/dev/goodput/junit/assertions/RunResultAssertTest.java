@@ -161,7 +161,7 @@ class RunResultAssertTest {
 
     @Test
     void should_fail_with_the_send_lag_when_the_health_gives_no_reason() {
-        ClientHealth health = new ClientHealth(false, 14.2e6, 10_000_000, null);
+        ClientHealth health = new ClientHealth(false, 14.2e6, 10_000_000, null, Double.NaN);
         RunResult run = withAccountingAndHealth(allSucceeded, allSucceeded.accounting(), health);
 
         assertThatThrownBy(() -> assertThat(run).isTrustworthy())
@@ -248,6 +248,11 @@ class RunResultAssertTest {
                 run.goodRequests(),
                 run.tokens(),
                 health,
-                run.failures());
+                run.failures(),
+                run.serverMetrics(),
+                run.classes(),
+                run.notes(),
+                run.stopReason(),
+                run.runLength());
     }
 }

@@ -10,6 +10,7 @@ import dev.goodput.core.objective.Objective;
 import dev.goodput.core.record.Outcome;
 import dev.goodput.core.record.Phase;
 import dev.goodput.core.record.RequestRecord;
+import dev.goodput.core.record.StreamPhases;
 import dev.goodput.core.record.TokenCountSource;
 import dev.goodput.core.result.RunEnvironment;
 import dev.goodput.core.result.RunResult;
@@ -86,7 +87,11 @@ final class SampleRuns {
                     outputTokens >= 2 ? (e2elMillis - ttftMillis) / (outputTokens - 1) * MS : ABSENT,
                     "length",
                     Outcome.SUCCESS,
-                    null));
+                    null,
+                    List.of(),
+                    0,
+                    null,
+                    StreamPhases.NONE));
             return this;
         }
 
@@ -113,7 +118,11 @@ final class SampleRuns {
                     ABSENT,
                     null,
                     outcome,
-                    errorDetail));
+                    errorDetail,
+                    List.of(),
+                    0,
+                    null,
+                    StreamPhases.NONE));
             return this;
         }
 

@@ -138,9 +138,10 @@ public final class ObjectiveEvaluator {
             throw new IllegalArgumentException("sample count must be at least 0, was " + sampleCount);
         }
         if (sampleCount == 0 || Double.isNaN(value)) {
-            return new ObjectiveVerdict(slo, Verdict.INCONCLUSIVE, Double.NaN, null, sampleCount, NO_MEASURED_REQUESTS);
+            return new ObjectiveVerdict(
+                    slo, Verdict.INCONCLUSIVE, Double.NaN, null, sampleCount, Double.NaN, NO_MEASURED_REQUESTS);
         }
-        return new ObjectiveVerdict(slo, direct(slo, value), value, null, sampleCount, null);
+        return new ObjectiveVerdict(slo, direct(slo, value), value, null, sampleCount, Double.NaN, null);
     }
 
     /**
@@ -320,10 +321,10 @@ public final class ObjectiveEvaluator {
     private static ObjectiveVerdict max(Objective slo, Distribution samples) {
         long n = samples.count();
         if (n == 0) {
-            return new ObjectiveVerdict(slo, Verdict.INCONCLUSIVE, Double.NaN, null, 0, NO_SAMPLES);
+            return new ObjectiveVerdict(slo, Verdict.INCONCLUSIVE, Double.NaN, null, 0, Double.NaN, NO_SAMPLES);
         }
         double max = samples.max();
-        return new ObjectiveVerdict(slo, direct(slo, max), max, null, n, null);
+        return new ObjectiveVerdict(slo, direct(slo, max), max, null, n, Double.NaN, null);
     }
 
     /** Explains a missing bound; the argument says whether it is the upper one. */

@@ -5,6 +5,7 @@ import static dev.goodput.core.record.RequestRecord.ABSENT;
 import dev.goodput.core.RunSpec;
 import dev.goodput.core.load.Arrivals;
 import dev.goodput.core.load.Load;
+import dev.goodput.core.load.RunLength;
 import dev.goodput.core.objective.Metric;
 import dev.goodput.core.objective.Objective;
 import dev.goodput.core.objective.ObjectiveVerdict;
@@ -100,13 +101,12 @@ public final class ResultCalculator {
                 }
             }
         }
-        LoadStatistics load = SteadyScope.with(
-                loadStatistics(
-                        spec.load(),
-                        records,
-                        measured,
-                        snapshot.peakOutputChunksPerSecond(),
-                        ClassSplit.share(spec, onlyClass)),
+        LoadStatistics load = loadStatistics(
+                spec.load(),
+                records,
+                measured,
+                snapshot.peakOutputChunksPerSecond(),
+                ClassSplit.share(spec, onlyClass),
                 window);
         SteadyScope scope = SteadyScope.of(spec, load, measured, successes);
         measured = scope.measured();
@@ -169,7 +169,7 @@ public final class ResultCalculator {
                 classes,
                 notes,
                 null,
-                null);
+                RunLength.FIXED);
     }
 
     /**
@@ -271,7 +271,8 @@ public final class ResultCalculator {
             List<RequestRecord> records,
             List<RequestRecord> measured,
             long peakOutputChunksPerSecond,
-            double share) {
+            double share,
+            SteadyState window) {
         long windowStart = Long.MAX_VALUE;
         long windowEnd = Long.MIN_VALUE;
         long firstDispatch = Long.MAX_VALUE;
@@ -308,7 +309,7 @@ public final class ResultCalculator {
             offered = last > first ? (records.size() - 1) * 1e9 / (last - first) : Double.NaN;
         }
         return new LoadStatistics(
-                offered, achieved, windowStart, windowEnd, peakInFlight(measured), peakOutputChunksPerSecond);
+                offered, achieved, windowStart, windowEnd, peakInFlight(measured), peakOutputChunksPerSecond, window);
     }
 
     /**

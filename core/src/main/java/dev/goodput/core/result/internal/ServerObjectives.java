@@ -41,6 +41,7 @@ public final class ServerObjectives {
                         Double.NaN,
                         null,
                         measured,
+                        Double.NaN,
                         whyMissing(metric, view, deployment)));
             } else {
                 verdicts.add(ObjectiveEvaluator.evaluateValue(verdict.objective(), value, Math.max(1, measured)));

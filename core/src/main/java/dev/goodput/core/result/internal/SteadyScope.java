@@ -22,18 +22,6 @@ import java.util.List;
 public record SteadyScope(
         List<RequestRecord> measured, List<RequestRecord> successes, double windowSeconds, String inconclusiveReason) {
 
-    /** Returns the load statistics with the given steady state: the run's, detected once for it and its classes. */
-    public static LoadStatistics with(LoadStatistics load, SteadyState steady) {
-        return new LoadStatistics(
-                load.offeredRate(),
-                load.achievedRate(),
-                load.windowStartNanos(),
-                load.windowEndNanos(),
-                load.peakInFlight(),
-                load.peakOutputChunksPerSecond(),
-                steady);
-    }
-
     /**
      * Returns the scope a run is judged over.
      *
@@ -81,6 +69,7 @@ public record SteadyScope(
                         v.measured(),
                         v.interval(),
                         v.sampleCount(),
+                        v.effectiveCount(),
                         inconclusiveReason))
                 .toList();
     }

@@ -71,6 +71,7 @@ final class LoopbackWarmUp {
      */
     static RunResult run(int requests, TransportProvider transports) {
         try (LoopbackStreamServer server = LoopbackStreamServer.start(ClientWarmUp.reads(false, TOKENS))) {
+            // The canonical constructor, not Goodput.newRun: Goodput runs through RunEngine, which calls this class.
             RunSpec spec = new RunSpec(
                     ServerEndpoint.of("http://127.0.0.1:" + server.port(), "goodput-warm-up")
                             .withConnectTimeout(Duration.ofSeconds(5)),
@@ -92,6 +93,8 @@ final class LoopbackWarmUp {
                     ScrapeSettings.OFF,
                     Deployment.UNSTATED,
                     transports.name(),
+                    false,
+                    RunSpec.DEFAULT_PREFLIGHT_LOADING_WAIT,
                     false);
             RunResult result;
             try (RealTimeScheduler scheduler = new RealTimeScheduler(NanoClock.system());

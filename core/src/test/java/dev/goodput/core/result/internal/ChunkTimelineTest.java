@@ -7,6 +7,7 @@ import dev.goodput.core.internal.redaction.SecretRedaction;
 import dev.goodput.core.record.Outcome;
 import dev.goodput.core.record.Phase;
 import dev.goodput.core.record.RequestRecord;
+import dev.goodput.core.record.StreamPhases;
 import dev.goodput.core.record.TokenCountSource;
 import dev.goodput.core.testing.SampleResults;
 import dev.goodput.core.transport.internal.FinishedRequest;
@@ -43,7 +44,11 @@ class ChunkTimelineTest {
                 ABSENT,
                 null,
                 Outcome.FAILED,
-                "HTTP 503");
+                "HTTP 503",
+                List.of(),
+                0,
+                null,
+                StreamPhases.NONE);
         return new FinishedRequest(record, false, 64, new long[0], new int[0], 0);
     }
 

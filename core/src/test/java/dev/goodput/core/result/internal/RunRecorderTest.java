@@ -10,6 +10,7 @@ import dev.goodput.core.record.Outcome;
 import dev.goodput.core.record.Phase;
 import dev.goodput.core.record.RequestAttempt;
 import dev.goodput.core.record.RequestRecord;
+import dev.goodput.core.record.StreamPhases;
 import dev.goodput.core.record.TokenCountSource;
 import dev.goodput.core.testing.DirectRequests;
 import dev.goodput.core.transport.internal.FinishedRequest;
@@ -206,6 +207,10 @@ class RunRecorderTest {
                 20 * MS,
                 "length",
                 outcome,
-                detail);
+                detail,
+                List.of(),
+                0,
+                null,
+                StreamPhases.NONE);
     }
 }

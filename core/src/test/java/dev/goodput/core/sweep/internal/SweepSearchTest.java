@@ -12,6 +12,7 @@ import dev.goodput.core.objective.Objective;
 import dev.goodput.core.record.Outcome;
 import dev.goodput.core.record.Phase;
 import dev.goodput.core.record.RequestRecord;
+import dev.goodput.core.record.StreamPhases;
 import dev.goodput.core.record.TokenCountSource;
 import dev.goodput.core.result.RunEnvironment;
 import dev.goodput.core.result.RunResult;
@@ -70,7 +71,11 @@ class SweepSearchTest {
                     10 * MS,
                     "length",
                     Outcome.SUCCESS,
-                    null));
+                    null,
+                    List.of(),
+                    0,
+                    null,
+                    StreamPhases.NONE));
         }
         return ResultCalculator.compute(
                 spec,
