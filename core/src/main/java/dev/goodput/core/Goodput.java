@@ -4,13 +4,13 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.goodput.core.load.Load;
 import dev.goodput.core.load.Shard;
-import dev.goodput.core.objective.Objective;
-import dev.goodput.core.objective.Verdict;
 import dev.goodput.core.result.RunResult;
 import dev.goodput.core.result.SteadyState;
 import dev.goodput.core.run.internal.RunEngine;
 import dev.goodput.core.servermetrics.Deployment;
 import dev.goodput.core.servermetrics.ScrapeSettings;
+import dev.goodput.core.slo.SloSpec;
+import dev.goodput.core.slo.Verdict;
 import dev.goodput.core.transport.internal.Transports;
 import dev.goodput.core.workload.TokenCounter;
 import dev.goodput.core.workload.WorkloadSpec;
@@ -28,7 +28,7 @@ import org.apiguardian.api.API;
  *         ServerEndpoint.of("http://127.0.0.1:8000", "my-model"),
  *         WorkloadSpec.synthetic().inputTokens(256).outputTokens(128).build(),
  *         Load.poisson(8).requests(2000).warmupRequests(100),
- *         Objective.of(Metric.TTFT).percentile(99).atMost(Duration.ofMillis(500)));
+ *         SloSpec.of(Metric.TTFT).percentile(99).atMost(Duration.ofMillis(500)));
  * }</pre>
  *
  * <p>A run blocks the calling thread until every request has ended, at the latest one drain period after the
@@ -60,12 +60,12 @@ public final class Goodput {
     }
 
     /** Runs a workload at a load profile and judges the objectives. */
-    public static RunResult run(ServerEndpoint server, WorkloadSpec workload, Load load, Objective... objectives) {
+    public static RunResult run(ServerEndpoint server, WorkloadSpec workload, Load load, SloSpec... objectives) {
         return run(server, workload, load, List.of(objectives));
     }
 
     /** Runs a workload at a load profile and judges the objectives. */
-    public static RunResult run(ServerEndpoint server, WorkloadSpec workload, Load load, List<Objective> objectives) {
+    public static RunResult run(ServerEndpoint server, WorkloadSpec workload, Load load, List<SloSpec> objectives) {
         return newRun(server)
                 .workload(workload)
                 .load(load)
@@ -114,12 +114,12 @@ public final class Goodput {
         }
 
         /** Adds objectives. */
-        public RunBuilder objectives(Objective... values) {
+        public RunBuilder objectives(SloSpec... values) {
             return objectives(List.of(values));
         }
 
         /** Adds objectives. */
-        public RunBuilder objectives(List<Objective> values) {
+        public RunBuilder objectives(List<SloSpec> values) {
             values.forEach(slo -> draft.objectives.add(Objects.requireNonNull(slo, "slo")));
             return this;
         }

@@ -4,10 +4,10 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.goodput.core.load.Arrivals;
 import dev.goodput.core.load.Load;
-import dev.goodput.core.objective.Objective;
 import dev.goodput.core.result.SteadyState;
 import dev.goodput.core.servermetrics.Deployment;
 import dev.goodput.core.servermetrics.ScrapeSettings;
+import dev.goodput.core.slo.SloSpec;
 import dev.goodput.core.transport.internal.Transports;
 import dev.goodput.core.workload.SyntheticWorkload;
 import dev.goodput.core.workload.TokenCounter;
@@ -65,7 +65,7 @@ public record RunSpec(
         ServerEndpoint server,
         WorkloadSpec workload,
         Load load,
-        List<Objective> objectives,
+        List<SloSpec> objectives,
         List<Double> percentiles,
         double confidence,
         TokenCounter outputTokenCounter,
@@ -120,8 +120,8 @@ public record RunSpec(
             }
             sorted.add(percentile);
         }
-        for (Objective slo : objectives) {
-            if (slo.statistic() == Objective.Statistic.PERCENTILE) {
+        for (SloSpec slo : objectives) {
+            if (slo.statistic() == SloSpec.Statistic.PERCENTILE) {
                 sorted.add(slo.percentile());
             }
         }
@@ -150,7 +150,7 @@ public record RunSpec(
      *
      * @throws InvalidSettingException naming the settings that do not fit
      */
-    public static void checkFits(WorkloadSpec workload, Load load, List<Objective> objectives) {
+    public static void checkFits(WorkloadSpec workload, Load load, List<SloSpec> objectives) {
         boolean traceArrivals = load.arrivals() instanceof Arrivals.TraceTimes;
         if (traceArrivals != workload instanceof dev.goodput.core.workload.TimedWorkload) {
             throw InvalidSettingException.conflict(
@@ -175,7 +175,7 @@ public record RunSpec(
         }
         dev.goodput.core.result.internal.ClassObjectives.check(workload, objectives);
         if (workload instanceof SyntheticWorkload synthetic && synthetic.outputTokens() < 2) {
-            for (Objective slo : objectives) {
+            for (SloSpec slo : objectives) {
                 if (slo.metric().needsTwoTokens()) {
                     throw InvalidSettingException.conflict(
                             name -> "an objective on " + slo.metric() + " needs at least 2 output tokens per request"
@@ -199,8 +199,7 @@ public record RunSpec(
      *     bound; the load plans 100 (requests 110 - warmupRequests 10)"}; an objective on a class of a {@link
      *     dev.goodput.core.workload.WorkloadMix} {@code workload} is planned the class's share of the load
      */
-    public static void checkSampleSize(
-            Load load, List<Objective> objectives, double confidence, WorkloadSpec workload) {
+    public static void checkSampleSize(Load load, List<SloSpec> objectives, double confidence, WorkloadSpec workload) {
         List<SampleSize> sizes = SampleSize.of(load, objectives, confidence, workload);
         for (int i = 0; i < sizes.size(); i++) {
             if (sizes.get(i).isTooFew()) {
@@ -299,7 +298,7 @@ public record RunSpec(
         ServerEndpoint server;
         WorkloadSpec workload;
         Load load;
-        List<Objective> objectives;
+        List<SloSpec> objectives;
         List<Double> percentiles;
         double confidence;
         TokenCounter outputTokenCounter;
@@ -377,7 +376,7 @@ public record RunSpec(
     }
 
     /** Returns the objectives that also judge single requests (their bounds define a good request). */
-    public List<Objective> requestCriteria() {
-        return objectives.stream().filter(Objective::isRequestCriterion).toList();
+    public List<SloSpec> requestCriteria() {
+        return objectives.stream().filter(SloSpec::isRequestCriterion).toList();
     }
 }

@@ -6,10 +6,10 @@ import dev.goodput.core.internal.Units;
 import dev.goodput.core.load.Arrivals;
 import dev.goodput.core.load.Limits;
 import dev.goodput.core.load.Load;
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
-import dev.goodput.core.objective.internal.ObjectiveEvaluator;
 import dev.goodput.core.run.internal.LookPlan;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
+import dev.goodput.core.slo.internal.SloEvaluator;
 import dev.goodput.core.workload.WorkloadMix;
 import dev.goodput.core.workload.WorkloadSpec;
 import java.time.Duration;
@@ -67,7 +67,7 @@ import org.apiguardian.api.API;
  */
 @API(status = EXPERIMENTAL, since = "0.2")
 public record SampleSize(
-        Objective objective, double confidence, OptionalLong needed, long planned, Basis basis, String plan) {
+        SloSpec objective, double confidence, OptionalLong needed, long planned, Basis basis, String plan) {
 
     /** How the planned number of measured requests was found. */
     public enum Basis {
@@ -92,7 +92,7 @@ public record SampleSize(
      * Returns the sample sizes of the objectives that need one (percentiles of per-request metrics), in order,
      * against what {@code load} plans.
      */
-    public static List<SampleSize> of(Load load, List<Objective> objectives, double confidence) {
+    public static List<SampleSize> of(Load load, List<SloSpec> objectives, double confidence) {
         return of(load, objectives, confidence, null);
     }
 
@@ -100,7 +100,7 @@ public record SampleSize(
      * Returns the sample sizes of the objectives that need one, in order, against what {@code load} plans; an
      * objective on one class of a {@link WorkloadMix} is planned the class's share of the requests, an estimate.
      */
-    public static List<SampleSize> of(Load load, List<Objective> objectives, double confidence, WorkloadSpec workload) {
+    public static List<SampleSize> of(Load load, List<SloSpec> objectives, double confidence, WorkloadSpec workload) {
         return of(load, objectives, confidence, workload, UnaryOperator.identity());
     }
 
@@ -109,18 +109,14 @@ public record SampleSize(
      * named by {@code name}, so that a refusal can be worded in a front end's names.
      */
     static List<SampleSize> of(
-            Load load,
-            List<Objective> objectives,
-            double confidence,
-            WorkloadSpec workload,
-            UnaryOperator<String> name) {
+            Load load, List<SloSpec> objectives, double confidence, WorkloadSpec workload, UnaryOperator<String> name) {
         Objects.requireNonNull(load, "load");
         // A run that looks repeatedly judges each look at a higher confidence; its last look is the maximum.
         double judged =
                 LookPlan.of(load, confidence).map(LookPlan::lookConfidence).orElse(confidence);
         List<SampleSize> sizes = new ArrayList<>();
         Planned planned = null;
-        for (Objective objective : objectives) {
+        for (SloSpec objective : objectives) {
             if (!isChecked(objective)) {
                 continue;
             }
@@ -132,7 +128,7 @@ public record SampleSize(
             sizes.add(new SampleSize(
                     objective,
                     judged,
-                    ObjectiveEvaluator.samplesToMeet(objective, judged),
+                    SloEvaluator.samplesToMeet(objective, judged),
                     ofClass ? (long) Math.floor(planned.count() * share) : planned.count(),
                     ofClass ? Basis.ESTIMATE : planned.basis(),
                     ofClass
@@ -140,7 +136,7 @@ public record SampleSize(
                                     java.util.Locale.ROOT,
                                     "%s, of which class %s's share %.1f %%",
                                     planned.plan(),
-                                    objective.workloadClass(),
+                                    objective.trafficClass(),
                                     share * 100)
                             : planned.plan()));
         }
@@ -156,7 +152,7 @@ public record SampleSize(
      * @throws InvalidSettingException when no objective needs a count (no percentile of a per-request metric that
      *     can be met), or a closed loop has a time-based warm-up or cool-down, which no count can stand for
      */
-    public static Load sizedFor(Load load, List<Objective> objectives, double confidence) {
+    public static Load sizedFor(Load load, List<SloSpec> objectives, double confidence) {
         return sizedFor(load, objectives, confidence, null);
     }
 
@@ -164,7 +160,7 @@ public record SampleSize(
      * Returns {@code load} sized for the objectives as {@link #sizedFor(Load, List, double)} does; an objective on
      * one class of a {@link WorkloadMix} needs its count over the class's share.
      */
-    public static Load sizedFor(Load load, List<Objective> objectives, double confidence, WorkloadSpec workload) {
+    public static Load sizedFor(Load load, List<SloSpec> objectives, double confidence, WorkloadSpec workload) {
         long needed = 0;
         for (SampleSize size : of(load, objectives, confidence, workload)) {
             needed = Math.max(needed, (long) Math.ceil(size.needed().orElse(0) / share(size.objective(), workload)));
@@ -182,9 +178,9 @@ public record SampleSize(
         return load.requests(needed + warmup + cooldown);
     }
 
-    private static double share(Objective objective, WorkloadSpec workload) {
-        if (objective.workloadClass() != null && workload instanceof WorkloadMix mix) {
-            return mix.workloadClass(objective.workloadClass()).map(mix::share).orElse(1.0);
+    private static double share(SloSpec objective, WorkloadSpec workload) {
+        if (objective.trafficClass() != null && workload instanceof WorkloadMix mix) {
+            return mix.trafficClass(objective.trafficClass()).map(mix::share).orElse(1.0);
         }
         return 1.0;
     }
@@ -202,7 +198,7 @@ public record SampleSize(
      * measured requests for a 95% upper bound; the load plans 100 (requests 110 - warmupRequests 10)"}.
      */
     public String describe() {
-        String bound = ObjectiveEvaluator.boundToMeet(objective, confidence);
+        String bound = SloEvaluator.boundToMeet(objective, confidence);
         if (needed.isEmpty()) {
             return objective.statisticName() + " has no " + bound
                     + " at any number of requests, so it can never be met: bound the max instead";
@@ -231,8 +227,8 @@ public record SampleSize(
         return basis == Basis.UNKNOWN ? describe() : null;
     }
 
-    private static boolean isChecked(Objective objective) {
-        return objective.statistic() == Objective.Statistic.PERCENTILE
+    private static boolean isChecked(SloSpec objective) {
+        return objective.statistic() == SloSpec.Statistic.PERCENTILE
                 && objective.metric().kind() == Metric.Kind.REQUEST;
     }
 

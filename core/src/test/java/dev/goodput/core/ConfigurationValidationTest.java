@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.goodput.core.load.Arrivals;
 import dev.goodput.core.load.Limits;
 import dev.goodput.core.load.Load;
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
 import dev.goodput.core.workload.RequestSpec;
 import dev.goodput.core.workload.WorkloadSpec;
 import java.time.Duration;
@@ -100,21 +100,19 @@ class ConfigurationValidationTest {
     @Test
     void should_reject_bad_objectives() {
         rejects(
-                () -> Objective.of(Metric.TTFT).percentile(0).atMost(Duration.ofMillis(1)),
+                () -> SloSpec.of(Metric.TTFT).percentile(0).atMost(Duration.ofMillis(1)),
                 "percentile = 0.0 must be above 0 and at most 100");
         rejects(
-                () -> Objective.of(Metric.TTFT).percentile(100.5).atMost(Duration.ofMillis(1)),
+                () -> SloSpec.of(Metric.TTFT).percentile(100.5).atMost(Duration.ofMillis(1)),
                 "percentile = 100.5 must be above 0 and at most 100");
         rejects(
-                () -> Objective.of(Metric.GOODPUT).atMost(Duration.ofMillis(1)),
+                () -> SloSpec.of(Metric.GOODPUT).atMost(Duration.ofMillis(1)),
                 "metric GOODPUT is not a latency; a Duration bound (PT0.001S) does not apply");
         rejects(
-                () -> Objective.of(Metric.ERROR_RATE).atMost(5),
+                () -> SloSpec.of(Metric.ERROR_RATE).atMost(5),
                 "threshold = 5.0 must be a ratio between 0 and 1 (ERROR_RATE is a ratio)");
-        rejects(
-                () -> Objective.of(Metric.GOODPUT).atLeast(-1),
-                "threshold = -1.0 must be a finite value of at least 0");
-        assertThatThrownBy(() -> Objective.of(Metric.TTFT).atMost(Duration.ofMillis(1)))
+        rejects(() -> SloSpec.of(Metric.GOODPUT).atLeast(-1), "threshold = -1.0 must be a finite value of at least 0");
+        assertThatThrownBy(() -> SloSpec.of(Metric.TTFT).atMost(Duration.ofMillis(1)))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage("choose percentile(p), mean() or max() of TTFT before the bound");
     }
@@ -134,7 +132,7 @@ class ConfigurationValidationTest {
                 () -> Goodput.newRun(server)
                         .workload(WorkloadSpec.synthetic().outputTokens(1).build())
                         .load(Load.poisson(1).requests(1))
-                        .objectives(Objective.of(Metric.TPOT).percentile(99).atMost(Duration.ofMillis(50)))
+                        .objectives(SloSpec.of(Metric.TPOT).percentile(99).atMost(Duration.ofMillis(50)))
                         .build(),
                 "an objective on TPOT needs at least 2 output tokens per request (a gap between tokens), but the workload asks"
                         + " for outputTokens = 1");
@@ -167,7 +165,7 @@ class ConfigurationValidationTest {
                 .workload(WorkloadSpec.synthetic().build())
                 .load(Load.poisson(1).requests(1))
                 .percentiles(99, 90)
-                .objectives(Objective.of(Metric.TTFT).percentile(99.9).atMost(Duration.ofMillis(1)))
+                .objectives(SloSpec.of(Metric.TTFT).percentile(99.9).atMost(Duration.ofMillis(1)))
                 .build();
         assertThat(spec.percentiles()).containsExactly(50.0, 90.0, 99.0, 99.9);
     }

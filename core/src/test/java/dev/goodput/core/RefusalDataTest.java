@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.goodput.core.load.Limits;
 import dev.goodput.core.load.Load;
 import dev.goodput.core.load.RequestPolicy;
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
 import dev.goodput.core.workload.ApiKind;
 import dev.goodput.core.workload.LengthDistribution;
 import dev.goodput.core.workload.RequestSpec;
@@ -89,18 +89,18 @@ class RefusalDataTest {
     @Test
     void should_carry_setting_and_value_of_objectives() {
         refusesValue(
-                () -> Objective.of(Metric.TTFT).percentile(99).atMost(-5),
+                () -> SloSpec.of(Metric.TTFT).percentile(99).atMost(-5),
                 "threshold",
                 -5.0,
                 "must be a finite value of at least 0");
         refusesValue(
-                () -> new Objective(Metric.TTFT, Objective.Statistic.MEAN, 99, Objective.Comparison.AT_MOST, 1, null),
+                () -> new SloSpec(Metric.TTFT, SloSpec.Statistic.MEAN, 99, SloSpec.Comparison.AT_MOST, 1, null),
                 "percentile",
                 99.0,
                 "is only for the PERCENTILE statistic");
 
-        InvalidSettingException statistic = refusal(() -> new Objective(
-                Metric.TTFT, Objective.Statistic.VALUE, Double.NaN, Objective.Comparison.AT_MOST, 1, null));
+        InvalidSettingException statistic = refusal(() ->
+                new SloSpec(Metric.TTFT, SloSpec.Statistic.VALUE, Double.NaN, SloSpec.Comparison.AT_MOST, 1, null));
         assertThat(statistic.settings()).containsExactly("statistic", "metric");
     }
 
@@ -129,8 +129,8 @@ class RefusalDataTest {
     @Test
     void should_word_a_too_small_load_in_the_names_given() {
         Load load = Load.poisson(5).duration(Duration.ofSeconds(20)).warmup(Duration.ofSeconds(2));
-        List<Objective> objectives =
-                List.of(Objective.of(Metric.TTFT).percentile(99).atMost(1e9));
+        List<SloSpec> objectives =
+                List.of(SloSpec.of(Metric.TTFT).percentile(99).atMost(1e9));
 
         InvalidSettingException e = refusal(() -> RunSpec.checkSampleSize(load, objectives, 0.95, null));
 

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.goodput.core.load.Load;
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
-import dev.goodput.core.objective.Verdict;
 import dev.goodput.core.report.ConsoleReport;
 import dev.goodput.core.result.RunResult;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
+import dev.goodput.core.slo.Verdict;
 import dev.goodput.core.workload.WorkloadSpec;
 import dev.goodput.mock.MockServer;
 import dev.goodput.mock.MockServerConfig;
@@ -26,19 +26,19 @@ class SampleSizeTest {
 
     private static final WorkloadSpec WORKLOAD =
             WorkloadSpec.synthetic().inputTokens(8).outputTokens(4).build();
-    private static final Objective P90_TTFT =
-            Objective.of(Metric.TTFT).percentile(90).atMost(Duration.ofSeconds(2));
-    private static final Objective P99_TTFT =
-            Objective.of(Metric.TTFT).percentile(99).atMost(Duration.ofSeconds(2));
-    private static final Objective P999_TTFT =
-            Objective.of(Metric.TTFT).percentile(99.9).atMost(Duration.ofSeconds(2));
+    private static final SloSpec P90_TTFT =
+            SloSpec.of(Metric.TTFT).percentile(90).atMost(Duration.ofSeconds(2));
+    private static final SloSpec P99_TTFT =
+            SloSpec.of(Metric.TTFT).percentile(99).atMost(Duration.ofSeconds(2));
+    private static final SloSpec P999_TTFT =
+            SloSpec.of(Metric.TTFT).percentile(99.9).atMost(Duration.ofSeconds(2));
 
     private static MockServer fixedServer() {
         return MockServer.start(MockServerConfig.defaults()
                 .withPerformanceModel(PerformanceModel.fixed(Duration.ofMillis(5), Duration.ofMillis(1))));
     }
 
-    private static Goodput.RunBuilder run(MockServer server, Load load, Objective... objectives) {
+    private static Goodput.RunBuilder run(MockServer server, Load load, SloSpec... objectives) {
         return Goodput.newRun(ServerEndpoint.of(server.baseUrl(), server.modelName()))
                 .workload(WORKLOAD)
                 .load(load)
@@ -143,7 +143,7 @@ class SampleSizeTest {
         // A lower bound on a low percentile needs the lower end of its interval.
         assertThatThrownBy(() -> RunSpec.checkSampleSize(
                         load,
-                        List.of(Objective.of(Metric.TPOT).percentile(1).atLeast(Duration.ofMillis(1))),
+                        List.of(SloSpec.of(Metric.TPOT).percentile(1).atLeast(Duration.ofMillis(1))),
                         0.95,
                         WORKLOAD))
                 .hasMessage("p1 TPOT needs at least 368 measured requests for a 95% lower bound; the load plans 300"
@@ -152,7 +152,7 @@ class SampleSizeTest {
         RunSpec.checkSampleSize(load, List.of(P99_TTFT), 0.90, WORKLOAD);
         assertThatThrownBy(() -> RunSpec.checkSampleSize(
                         load,
-                        List.of(Objective.of(Metric.E2EL).percentile(100).atMost(Duration.ofSeconds(9))),
+                        List.of(SloSpec.of(Metric.E2EL).percentile(100).atMost(Duration.ofSeconds(9))),
                         0.95,
                         WORKLOAD))
                 .hasMessage("p100 E2EL has no 95% upper bound at any number of requests, so it can never be met:"
@@ -164,10 +164,10 @@ class SampleSizeTest {
         RunSpec.checkSampleSize(
                 Load.concurrency(1).requests(3),
                 List.of(
-                        Objective.of(Metric.ITL).percentile(99.9).atMost(Duration.ofMillis(50)),
-                        Objective.of(Metric.TTFT).mean().atMost(Duration.ofSeconds(1)),
-                        Objective.of(Metric.E2EL).max().atMost(Duration.ofSeconds(1)),
-                        Objective.of(Metric.GOODPUT).atLeast(1)),
+                        SloSpec.of(Metric.ITL).percentile(99.9).atMost(Duration.ofMillis(50)),
+                        SloSpec.of(Metric.TTFT).mean().atMost(Duration.ofSeconds(1)),
+                        SloSpec.of(Metric.E2EL).max().atMost(Duration.ofSeconds(1)),
+                        SloSpec.of(Metric.GOODPUT).atLeast(1)),
                 0.95,
                 WORKLOAD);
         assertThat(SampleSize.of(Load.concurrency(1).requests(3), List.of(P90_TTFT), 0.95))
@@ -185,7 +185,7 @@ class SampleSizeTest {
         RunSpec spec = Goodput.newRun(ServerEndpoint.of("http://127.0.0.1:9", "m"))
                 .workload(WORKLOAD)
                 .load(Load.poisson(50).requests(1000).warmupRequests(20).cooldownRequests(5))
-                .objectives(P90_TTFT, P99_TTFT, Objective.of(Metric.GOODPUT).atLeast(1))
+                .objectives(P90_TTFT, P99_TTFT, SloSpec.of(Metric.GOODPUT).atLeast(1))
                 .sizeForObjectives()
                 .build();
         assertThat(spec.load().limits().requests()).hasValue(368 + 20 + 5);
@@ -208,7 +208,7 @@ class SampleSizeTest {
     void should_refuse_to_size_without_a_percentile_or_with_a_closed_loops_time_based_warmup() {
         assertThatThrownBy(() -> SampleSize.sizedFor(
                         Load.concurrency(4).requests(10),
-                        List.of(Objective.of(Metric.GOODPUT).atLeast(1)),
+                        List.of(SloSpec.of(Metric.GOODPUT).atLeast(1)),
                         0.95))
                 .isInstanceOf(InvalidSettingException.class)
                 .hasMessage("sizeForObjectives needs a percentile objective on a per-request metric (TTFT, TPOT,"
@@ -228,8 +228,7 @@ class SampleSizeTest {
                 .add("chat", 3, WORKLOAD)
                 .add("rag", 1, WORKLOAD)
                 .build();
-        Objective ragP90 =
-                Objective.of(Metric.TTFT).inClass("rag").percentile(90).atMost(Duration.ofSeconds(2));
+        SloSpec ragP90 = SloSpec.of(Metric.TTFT).inClass("rag").percentile(90).atMost(Duration.ofSeconds(2));
         Load load = Load.poisson(10).requests(100);
 
         SampleSize size = SampleSize.of(load, List.of(ragP90), 0.95, mix).get(0);
@@ -247,7 +246,7 @@ class SampleSizeTest {
                         .requests())
                 .hasValue(144);
         // The same objective on the whole run is planned every request.
-        Objective anyP90 = Objective.of(Metric.TTFT).percentile(90).atMost(Duration.ofSeconds(2));
+        SloSpec anyP90 = SloSpec.of(Metric.TTFT).percentile(90).atMost(Duration.ofSeconds(2));
         assertThat(SampleSize.of(load, List.of(anyP90), 0.95, mix).get(0).planned())
                 .isEqualTo(100);
     }

@@ -1,7 +1,7 @@
 package dev.goodput.examples;
 
-import static dev.goodput.core.objective.Metric.TPOT;
-import static dev.goodput.core.objective.Metric.TTFT;
+import static dev.goodput.core.slo.Metric.TPOT;
+import static dev.goodput.core.slo.Metric.TTFT;
 
 import dev.goodput.core.ServerEndpoint;
 import dev.goodput.junit.ABGate;

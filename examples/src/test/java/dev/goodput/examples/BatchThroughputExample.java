@@ -1,8 +1,8 @@
 package dev.goodput.examples;
 
-import static dev.goodput.core.objective.Metric.ERROR_RATE;
-import static dev.goodput.core.objective.Metric.OUTPUT_TOKEN_THROUGHPUT;
-import static dev.goodput.core.objective.Metric.REQUEST_THROUGHPUT;
+import static dev.goodput.core.slo.Metric.ERROR_RATE;
+import static dev.goodput.core.slo.Metric.OUTPUT_TOKEN_THROUGHPUT;
+import static dev.goodput.core.slo.Metric.REQUEST_THROUGHPUT;
 
 import dev.goodput.junit.GoodputTest;
 import dev.goodput.junit.LoadProfile;

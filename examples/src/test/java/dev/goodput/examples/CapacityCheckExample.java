@@ -1,6 +1,6 @@
 package dev.goodput.examples;
 
-import static dev.goodput.core.objective.Metric.TPOT;
+import static dev.goodput.core.slo.Metric.TPOT;
 import static dev.goodput.junit.assertions.GoodputAssertions.assertThat;
 
 import dev.goodput.core.result.RunResult;

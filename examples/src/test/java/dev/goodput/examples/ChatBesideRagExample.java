@@ -1,17 +1,17 @@
 package dev.goodput.examples;
 
-import static dev.goodput.core.objective.Metric.E2EL;
-import static dev.goodput.core.objective.Metric.GOODPUT;
-import static dev.goodput.core.objective.Metric.TTFT;
+import static dev.goodput.core.slo.Metric.E2EL;
+import static dev.goodput.core.slo.Metric.GOODPUT;
+import static dev.goodput.core.slo.Metric.TTFT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.goodput.core.Goodput;
 import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.load.Load;
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
 import dev.goodput.core.result.RunResult;
-import dev.goodput.core.workload.WorkloadClass;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
+import dev.goodput.core.workload.TrafficClassSpec;
 import dev.goodput.core.workload.WorkloadMix;
 import dev.goodput.core.workload.WorkloadSpec;
 import dev.goodput.junit.GoodputTest;
@@ -40,8 +40,8 @@ class ChatBesideRagExample {
     @TrafficClass(name = "chat", weight = 75, workload = @Workload(inputTokens = 200, outputTokens = 64))
     @TrafficClass(name = "rag", weight = 25, workload = @Workload(inputTokens = 3000, outputTokens = 128))
     @LoadProfile(rate = 8, requests = 804, untilDecidedFrom = 200, warmupRequests = 4, seed = 1)
-    @Slo(workloadClass = "chat", metric = TTFT, percentile = 90, atMost = 300)
-    @Slo(workloadClass = "rag", metric = E2EL, percentile = 90, atMost = 3000)
+    @Slo(trafficClass = "chat", metric = TTFT, percentile = 90, atMost = 300)
+    @Slo(trafficClass = "rag", metric = E2EL, percentile = 90, atMost = 3000)
     @Slo(metric = GOODPUT, atLeast = 2)
     // end::mix[]
     void chat_holds_its_first_token_while_rag_is_judged_end_to_end(RunResult result) {
@@ -61,14 +61,14 @@ class ChatBesideRagExample {
             WorkloadSpec rag =
                     WorkloadSpec.synthetic().inputTokens(3000).outputTokens(128).build();
             WorkloadMix mix = WorkloadMix.builder()
-                    .add(WorkloadClass.of("chat", 75, chat).withPriority(0))
-                    .add(WorkloadClass.of("rag", 25, rag).withPriority(1).withHeader("x-tenant", "search"))
+                    .add(TrafficClassSpec.of("chat", 75, chat).withPriority(0))
+                    .add(TrafficClassSpec.of("rag", 25, rag).withPriority(1).withHeader("x-tenant", "search"))
                     .seed(1)
                     .build();
-            Objective chatFirstToken =
-                    Objective.of(Metric.TTFT).inClass("chat").percentile(50).atMost(Duration.ofMillis(250));
-            Objective ragAnswer =
-                    Objective.of(Metric.E2EL).inClass("rag").percentile(50).atMost(Duration.ofSeconds(3));
+            SloSpec chatFirstToken =
+                    SloSpec.of(Metric.TTFT).inClass("chat").percentile(50).atMost(Duration.ofMillis(250));
+            SloSpec ragAnswer =
+                    SloSpec.of(Metric.E2EL).inClass("rag").percentile(50).atMost(Duration.ofSeconds(3));
             RunResult result = Goodput.newRun(ServerEndpoint.of(server.baseUrl(), server.modelName()))
                     .workload(mix)
                     .load(Load.poisson(8).seed(1).requests(60))

@@ -3,8 +3,8 @@ package dev.goodput.examples;
 import static dev.goodput.junit.assertions.GoodputAssertions.assertThat;
 
 import dev.goodput.core.load.Load;
-import dev.goodput.core.objective.Metric;
 import dev.goodput.core.result.RunResult;
+import dev.goodput.core.slo.Metric;
 import dev.goodput.core.workload.WorkloadSpec;
 import dev.goodput.junit.GoodputRunner;
 import dev.goodput.junit.GoodputTest;

@@ -2,8 +2,8 @@ package dev.goodput.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.goodput.core.objective.Metric;
 import dev.goodput.core.report.SweepCsvReport;
+import dev.goodput.core.slo.Metric;
 import dev.goodput.core.sweep.SweepResult;
 import dev.goodput.junit.GoodputTest;
 import dev.goodput.junit.LoadSweep;

@@ -5,12 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.goodput.core.Goodput;
 import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.load.Load;
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
-import dev.goodput.core.objective.ObjectiveVerdict;
 import dev.goodput.core.report.ConsoleReport;
 import dev.goodput.core.report.Reports;
 import dev.goodput.core.result.RunResult;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
+import dev.goodput.core.slo.SloVerdict;
 import dev.goodput.core.workload.WorkloadSpec;
 import dev.goodput.mock.MockServer;
 import dev.goodput.mock.MockServerConfig;
@@ -39,9 +39,9 @@ class ProgrammaticRunExample {
                             .seed(1)
                             .build(),
                     Load.poisson(8).seed(1).requests(100).warmupRequests(20),
-                    Objective.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(500)),
-                    Objective.of(Metric.TPOT).percentile(90).atMost(Duration.ofMillis(50)),
-                    Objective.of(Metric.GOODPUT).atLeast(4));
+                    SloSpec.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(500)),
+                    SloSpec.of(Metric.TPOT).percentile(90).atMost(Duration.ofMillis(50)),
+                    SloSpec.of(Metric.GOODPUT).atLeast(4));
 
             Reports.writeAll(result, Path.of("target", "goodput", "programmatic-chat"));
             System.out.print(ConsoleReport.format(result));
@@ -59,12 +59,12 @@ class ProgrammaticRunExample {
                             .outputTokens(16)
                             .build())
                     .load(Load.concurrency(4).requests(40))
-                    .objectives(Objective.of(Metric.E2EL).percentile(50).atMost(Duration.ofSeconds(5)))
+                    .objectives(SloSpec.of(Metric.E2EL).percentile(50).atMost(Duration.ofSeconds(5)))
                     .run();
 
             assertThat(result.accounting().isBalanced()).isTrue();
             assertThat(result.accounting().scheduled()).isEqualTo(40);
-            ObjectiveVerdict verdict = result.verdicts().get(0);
+            SloVerdict verdict = result.verdicts().get(0);
             assertThat(verdict.sampleCount()).isEqualTo(40);
             assertThat(verdict.interval()).isNotNull();
             assertThat(verdict.describe()).startsWith("p50 E2EL: measured ");

@@ -2,9 +2,9 @@ package dev.goodput.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.goodput.core.objective.Metric;
 import dev.goodput.core.servermetrics.Deployment;
 import dev.goodput.core.servermetrics.internal.ServerMetricNames;
+import dev.goodput.core.slo.Metric;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

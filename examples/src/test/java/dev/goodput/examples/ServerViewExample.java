@@ -1,21 +1,21 @@
 package dev.goodput.examples;
 
-import static dev.goodput.core.objective.Metric.COST_PER_MILLION_GOOD_TOKENS;
-import static dev.goodput.core.objective.Metric.PEAK_KV_CACHE_USAGE;
-import static dev.goodput.core.objective.Metric.PREEMPTIONS;
-import static dev.goodput.core.objective.Metric.PREFIX_CACHE_HIT_RATE;
-import static dev.goodput.core.objective.Metric.TTFT;
+import static dev.goodput.core.slo.Metric.COST_PER_MILLION_GOOD_TOKENS;
+import static dev.goodput.core.slo.Metric.PEAK_KV_CACHE_USAGE;
+import static dev.goodput.core.slo.Metric.PREEMPTIONS;
+import static dev.goodput.core.slo.Metric.PREFIX_CACHE_HIT_RATE;
+import static dev.goodput.core.slo.Metric.TTFT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.goodput.core.Goodput;
 import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.load.Load;
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
 import dev.goodput.core.result.RunResult;
 import dev.goodput.core.servermetrics.Deployment;
 import dev.goodput.core.servermetrics.ScrapeSettings;
 import dev.goodput.core.servermetrics.ServerMetricsResult;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
 import dev.goodput.core.workload.WorkloadSpec;
 import dev.goodput.junit.GoodputTest;
 import dev.goodput.junit.GpuDeployment;
@@ -77,7 +77,7 @@ class ServerViewExample {
                     .deployment(Deployment.of("H100-SXM", 1)
                             .withPricePerGpuHour(2.49)
                             .withModel(8.03e9, 2))
-                    .objectives(Objective.of(Metric.PREEMPTIONS).atMost(0))
+                    .objectives(SloSpec.of(Metric.PREEMPTIONS).atMost(0))
                     .run();
 
             ServerMetricsResult.Figures figures = result.serverMetrics().figures();

@@ -1,6 +1,6 @@
 package dev.goodput.examples;
 
-import static dev.goodput.core.objective.Metric.TTFT;
+import static dev.goodput.core.slo.Metric.TTFT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.goodput.junit.GoodputTest;

@@ -1,8 +1,8 @@
 package dev.goodput.examples;
 
-import static dev.goodput.core.objective.Metric.GOODPUT;
-import static dev.goodput.core.objective.Metric.ITL;
-import static dev.goodput.core.objective.Metric.TTFT;
+import static dev.goodput.core.slo.Metric.GOODPUT;
+import static dev.goodput.core.slo.Metric.ITL;
+import static dev.goodput.core.slo.Metric.TTFT;
 
 import dev.goodput.junit.GoodputTest;
 import dev.goodput.junit.LoadProfile;

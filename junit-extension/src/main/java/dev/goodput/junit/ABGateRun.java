@@ -6,9 +6,9 @@ import dev.goodput.core.ab.ABResult;
 import dev.goodput.core.ab.ABRun;
 import dev.goodput.core.ab.PairedChange;
 import dev.goodput.core.compare.ChangeVerdict;
-import dev.goodput.core.objective.ObjectiveVerdict;
 import dev.goodput.core.report.ABReport;
 import dev.goodput.core.report.ReportIndex;
+import dev.goodput.core.slo.SloVerdict;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -90,9 +90,9 @@ final class ABGateRun {
         if (result.verdict() == ChangeVerdict.REGRESSED) {
             why.add("REGRESSED against the baseline: " + result.headline());
         }
-        List<ObjectiveVerdict> failing = GateVerdict.failing(
+        List<SloVerdict> failing = GateVerdict.failing(
                 result.candidate().verdicts(), gate.configuration().failOnInconclusive());
-        for (ObjectiveVerdict objective : failing) {
+        for (SloVerdict objective : failing) {
             why.add("candidate objective not met: " + objective.describe());
         }
         return why;

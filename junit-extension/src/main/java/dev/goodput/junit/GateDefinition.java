@@ -4,8 +4,8 @@ import dev.goodput.core.InvalidSettingException;
 import dev.goodput.core.RunSpec;
 import dev.goodput.core.SampleSize;
 import dev.goodput.core.load.Load;
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
 import dev.goodput.core.workload.TimedWorkload;
 import dev.goodput.core.workload.WorkloadSpec;
 import java.lang.annotation.Annotation;
@@ -32,8 +32,7 @@ import org.junit.platform.commons.support.AnnotationSupport;
  * @param objectives the objectives, class-level ones first, a method's own replacing the class's on the same key
  * @param sweep the {@link LoadSweep}, when the method is a sweep
  */
-record GateDefinition(
-        WorkloadSpec workload, Optional<Load> load, List<Objective> objectives, Optional<LoadSweep> sweep) {
+record GateDefinition(WorkloadSpec workload, Optional<Load> load, List<SloSpec> objectives, Optional<LoadSweep> sweep) {
 
     static GateDefinition of(Class<?> testClass, Method method, String where, double loadScale) {
         return of(testClass, method, where, loadScale, true);
@@ -66,7 +65,7 @@ record GateDefinition(
             long requests = Math.max(1, Math.min(trace.size(), Math.round(trace.size() * loadScale)));
             load = Optional.of(Load.traceReplay().requests(requests));
         }
-        List<Objective> objectives = objectives(testClass, method, where);
+        List<SloSpec> objectives = objectives(testClass, method, where);
         if (load.isEmpty() && !objectives.isEmpty()) {
             throw new ExtensionConfigurationException(
                     "@Slo on " + where + " has no load to judge: add @LoadProfile to the method or the class");
@@ -109,7 +108,7 @@ record GateDefinition(
      * judges rates by attainment), and a scaled load says by how much it was scaled.
      */
     private static void refuseSampleSize(
-            Objective objective, WorkloadSpec workload, Load load, double loadScale, String where) {
+            SloSpec objective, WorkloadSpec workload, Load load, double loadScale, String where) {
         new AnnotationSettings("@Slo(metric = " + objective.metric() + ")", where).apply(() -> {
             try {
                 RunSpec.checkSampleSize(load, List.of(objective), RunSpec.DEFAULT_CONFIDENCE, workload);
@@ -125,13 +124,13 @@ record GateDefinition(
         });
     }
 
-    private static List<Objective> objectives(Class<?> testClass, Method method, String where) {
-        Map<String, Objective> byKey = new LinkedHashMap<>();
+    private static List<SloSpec> objectives(Class<?> testClass, Method method, String where) {
+        Map<String, SloSpec> byKey = new LinkedHashMap<>();
         List<AnnotatedElement> levels = new ArrayList<>(enclosingFirst(testClass));
         levels.add(method);
         for (AnnotatedElement level : levels) {
             for (Slo annotation : AnnotationSupport.findRepeatableAnnotations(level, Slo.class)) {
-                Objective objective = objective(annotation, where);
+                SloSpec objective = objective(annotation, where);
                 byKey.remove(key(objective));
                 byKey.put(key(objective), objective);
             }
@@ -139,19 +138,19 @@ record GateDefinition(
         return List.copyOf(byKey.values());
     }
 
-    private static String key(Objective objective) {
+    private static String key(SloSpec objective) {
         return objective.metric() + "/" + objective.statistic() + "/" + objective.percentile() + "/"
-                + objective.comparison() + "/" + objective.workloadClass();
+                + objective.comparison() + "/" + objective.trafficClass();
     }
 
-    static Objective objective(Slo annotation, String where) {
+    static SloSpec objective(Slo annotation, String where) {
         Metric metric = annotation.metric();
         boolean atMost = !Double.isNaN(annotation.atMost());
         double bound = atMost ? annotation.atMost() : annotation.atLeast();
         AnnotationSettings names = new AnnotationSettings("@Slo(metric = " + metric + ")", where)
                 .map("percentile", "percentile", annotation.percentile())
                 .map("threshold", atMost ? "atMost" : "atLeast", bound)
-                .map("workloadClass", "workloadClass", '"' + annotation.workloadClass() + '"');
+                .map("trafficClass", "trafficClass", '"' + annotation.trafficClass() + '"');
         int statistics = (Double.isNaN(annotation.percentile()) ? 0 : 1)
                 + (annotation.mean() ? 1 : 0)
                 + (annotation.max() ? 1 : 0);
@@ -172,7 +171,7 @@ record GateDefinition(
         // The core checks the bound; the unit conversion keeps its sign and whether it is finite.
         double threshold = metric.isLatency() ? bound * nanosPer(annotation.unit()) : bound;
         return names.apply(() -> {
-            Objective.Builder builder = Objective.of(metric);
+            SloSpec.Builder builder = SloSpec.of(metric);
             if (!Double.isNaN(annotation.percentile())) {
                 builder.percentile(annotation.percentile());
             } else if (annotation.mean()) {
@@ -180,8 +179,8 @@ record GateDefinition(
             } else if (annotation.max()) {
                 builder.max();
             }
-            if (!annotation.workloadClass().isEmpty()) {
-                builder.inClass(annotation.workloadClass());
+            if (!annotation.trafficClass().isEmpty()) {
+                builder.inClass(annotation.trafficClass());
             }
             return atMost ? builder.atMost(threshold) : builder.atLeast(threshold);
         });

@@ -1,10 +1,10 @@
 package dev.goodput.junit;
 
-import dev.goodput.core.objective.Metric;
 import dev.goodput.core.report.ConsoleReport;
 import dev.goodput.core.report.GateReport;
 import dev.goodput.core.report.Reports;
 import dev.goodput.core.result.RunResult;
+import dev.goodput.core.slo.Metric;
 import dev.goodput.core.sweep.SweepResult;
 import java.io.IOException;
 import java.nio.file.Files;

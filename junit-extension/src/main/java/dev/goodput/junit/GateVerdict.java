@@ -2,10 +2,10 @@ package dev.goodput.junit;
 
 import dev.goodput.core.compare.ChangeVerdict;
 import dev.goodput.core.compare.Comparison;
-import dev.goodput.core.objective.ObjectiveVerdict;
-import dev.goodput.core.objective.Verdict;
 import dev.goodput.core.record.Outcome;
 import dev.goodput.core.result.RunResult;
+import dev.goodput.core.slo.SloVerdict;
+import dev.goodput.core.slo.Verdict;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -87,8 +87,8 @@ final class GateVerdict {
         JUDGEMENTS.incrementAndGet();
         GoodputConfiguration configuration = gate.configuration();
         RegressionSettings regression = RegressionSettings.from(gate.context());
-        List<ObjectiveVerdict> verdicts = outcome.summary().verdicts();
-        List<ObjectiveVerdict> failing = failing(verdicts, configuration.failOnInconclusive());
+        List<SloVerdict> verdicts = outcome.summary().verdicts();
+        List<SloVerdict> failing = failing(verdicts, configuration.failOnInconclusive());
         RunResult untrustworthy = outcome.summary().trials().stream()
                 .filter(trial -> !trial.clientHealth().trustworthy())
                 .findFirst()
@@ -119,7 +119,7 @@ final class GateVerdict {
     }
 
     /** Returns the verdicts that fail the test under the given policy. */
-    static List<ObjectiveVerdict> failing(List<ObjectiveVerdict> verdicts, boolean failOnInconclusive) {
+    static List<SloVerdict> failing(List<SloVerdict> verdicts, boolean failOnInconclusive) {
         return verdicts.stream()
                 .filter(v ->
                         v.verdict() == Verdict.VIOLATED || (failOnInconclusive && v.verdict() == Verdict.INCONCLUSIVE))
@@ -134,7 +134,7 @@ final class GateVerdict {
     static String message(
             String name,
             RunResult result,
-            List<ObjectiveVerdict> verdicts,
+            List<SloVerdict> verdicts,
             String serverSource,
             Path reports,
             int failing,
@@ -150,7 +150,7 @@ final class GateVerdict {
     static String message(
             String name,
             RunResult result,
-            List<ObjectiveVerdict> verdicts,
+            List<SloVerdict> verdicts,
             String serverSource,
             Path reports,
             int failing,
@@ -177,7 +177,7 @@ final class GateVerdict {
                     .append(over)
                     .append('\n');
         }
-        for (ObjectiveVerdict verdict : verdicts) {
+        for (SloVerdict verdict : verdicts) {
             message.append("  ").append(verdict.describe()).append('\n');
         }
         if (result.runLength().untilDecided()) {

@@ -5,8 +5,8 @@ import dev.goodput.core.PreflightException;
 import dev.goodput.core.RunSpec;
 import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.load.Load;
-import dev.goodput.core.objective.Objective;
 import dev.goodput.core.result.RunResult;
+import dev.goodput.core.slo.SloSpec;
 import dev.goodput.core.sweep.Sweep;
 import dev.goodput.core.sweep.SweepResult;
 import dev.goodput.core.sweep.SweepSpec;
@@ -174,7 +174,7 @@ final class GoodputExtension implements BeforeTestExecutionCallback, AfterTestEx
         }
 
         @Override
-        public RunResult run(WorkloadSpec workload, Load load, Objective... objectives) {
+        public RunResult run(WorkloadSpec workload, Load load, SloSpec... objectives) {
             return run(builder -> builder.workload(workload).load(load).objectives(objectives));
         }
 

@@ -5,8 +5,8 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import dev.goodput.core.Goodput;
 import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.load.Load;
-import dev.goodput.core.objective.Objective;
 import dev.goodput.core.result.RunResult;
+import dev.goodput.core.slo.SloSpec;
 import dev.goodput.core.workload.WorkloadSpec;
 import java.util.function.UnaryOperator;
 import org.apiguardian.api.API;
@@ -33,7 +33,7 @@ public interface GoodputRunner {
     ServerEndpoint server();
 
     /** Runs a workload at a load profile and judges the objectives; the verdicts are in the result. */
-    RunResult run(WorkloadSpec workload, Load load, Objective... objectives);
+    RunResult run(WorkloadSpec workload, Load load, SloSpec... objectives);
 
     /**
      * Runs a spec built from a builder already bound to the server under test; {@code configure} sets the rest.

@@ -5,7 +5,7 @@ import dev.goodput.core.SampleSize;
 import dev.goodput.core.load.Arrivals;
 import dev.goodput.core.load.Limits;
 import dev.goodput.core.load.Load;
-import dev.goodput.core.objective.Objective;
+import dev.goodput.core.slo.SloSpec;
 import java.time.Duration;
 import java.util.List;
 
@@ -41,7 +41,7 @@ final class LoadProfiles {
     static Load sizedFor(
             LoadProfile a,
             Load load,
-            List<Objective> objectives,
+            List<SloSpec> objectives,
             dev.goodput.core.workload.WorkloadSpec workload,
             String where) {
         return names(a, where)

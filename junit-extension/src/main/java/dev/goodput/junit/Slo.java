@@ -2,7 +2,7 @@ package dev.goodput.junit;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.goodput.core.objective.Metric;
+import dev.goodput.core.slo.Metric;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Inherited;
@@ -65,5 +65,5 @@ public @interface Slo {
      * The {@link TrafficClass} whose requests alone the objective judges, for example {@code "chat"}; empty (the
      * default) for the whole run. A class's latency bound also decides which of its own requests are good.
      */
-    String workloadClass() default "";
+    String trafficClass() default "";
 }

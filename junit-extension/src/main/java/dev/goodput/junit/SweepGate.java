@@ -3,7 +3,7 @@ package dev.goodput.junit;
 import dev.goodput.core.RunSpec;
 import dev.goodput.core.load.Arrivals;
 import dev.goodput.core.load.Load;
-import dev.goodput.core.objective.ObjectiveVerdict;
+import dev.goodput.core.slo.SloVerdict;
 import dev.goodput.core.sweep.MaxGoodput;
 import dev.goodput.core.sweep.Sweep;
 import dev.goodput.core.sweep.SweepListener;
@@ -102,7 +102,7 @@ final class SweepGate {
                     point.attainment() * 100,
                     max.target() * 100,
                     point.stoppedEarly() ? " (" + point.stopReason() + ")" : ""));
-            for (ObjectiveVerdict verdict : point.result().verdicts()) {
+            for (SloVerdict verdict : point.result().verdicts()) {
                 message.append("  ").append(verdict.describe()).append('\n');
             }
         });

@@ -1,6 +1,6 @@
 package dev.goodput.junit;
 
-import dev.goodput.core.workload.WorkloadClass;
+import dev.goodput.core.workload.TrafficClassSpec;
 import dev.goodput.core.workload.WorkloadMix;
 import dev.goodput.core.workload.WorkloadSpec;
 import java.lang.reflect.AnnotatedElement;
@@ -47,12 +47,12 @@ final class TrafficAnnotations {
         return Optional.of(builder.build());
     }
 
-    private static WorkloadClass trafficClass(TrafficClass annotation, String where) {
+    private static TrafficClassSpec trafficClass(TrafficClass annotation, String where) {
         String at = "@TrafficClass(name = \"" + annotation.name() + "\")";
         WorkloadSpec workload = new AnnotationSettings(at + " workload", where)
                 .apply(() -> WorkloadAnnotations.of(annotation.workload()));
         return new AnnotationSettings(at, where).apply(() -> {
-            WorkloadClass result = WorkloadClass.of(annotation.name(), annotation.weight(), workload);
+            TrafficClassSpec result = TrafficClassSpec.of(annotation.name(), annotation.weight(), workload);
             if (annotation.priority() != TrafficClass.NO_PRIORITY) {
                 result = result.withPriority(annotation.priority());
             }

@@ -16,16 +16,16 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * One class of a traffic mix: a named share of the requests with its own {@link Workload}, for example 70 %
  * short chat beside 30 % long-document RAG. Repeat it for each class; the classes together replace
  * {@code @Workload} (write each class's workload inside it). Every metric, goodput and objective is then
- * reported per class and overall, and {@code @Slo(workloadClass = "chat", ...)} judges one class's requests
+ * reported per class and overall, and {@code @Slo(trafficClass = "chat", ...)} judges one class's requests
  * alone. {@link TrafficMix} chooses how classes are drawn. Becomes a {@link
- * dev.goodput.core.workload.WorkloadClass} of a {@link dev.goodput.core.workload.WorkloadMix}; see {@code
+ * dev.goodput.core.workload.TrafficClassSpec} of a {@link dev.goodput.core.workload.WorkloadMix}; see {@code
  * docs/workloads.md}.
  *
  * <pre>{@code
  * @TrafficClass(name = "chat", weight = 70, workload = @Workload(inputTokens = 200, outputTokens = 100))
  * @TrafficClass(name = "rag", weight = 30, workload = @Workload(inputTokens = 4000, outputTokens = 200))
- * @Slo(workloadClass = "chat", metric = TTFT, percentile = 99, atMost = 300)
- * @Slo(workloadClass = "rag", metric = E2EL, percentile = 90, atMost = 8000)
+ * @Slo(trafficClass = "chat", metric = TTFT, percentile = 99, atMost = 300)
+ * @Slo(trafficClass = "rag", metric = E2EL, percentile = 90, atMost = 8000)
  * }</pre>
  */
 @API(status = EXPERIMENTAL, since = "0.2")
@@ -40,7 +40,7 @@ public @interface TrafficClass {
     /** Marks {@link #priority()} as not sent. */
     int NO_PRIORITY = Integer.MIN_VALUE;
 
-    /** The class's name in reports and in {@code @Slo(workloadClass = ...)}: letters, digits, _, - and . */
+    /** The class's name in reports and in {@code @Slo(trafficClass = ...)}: letters, digits, _, - and . */
     String name();
 
     /** The class's share of the requests, relative to the other classes' weights; above 0. */

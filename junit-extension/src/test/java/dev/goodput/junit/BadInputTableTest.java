@@ -1,7 +1,7 @@
 package dev.goodput.junit;
 
-import static dev.goodput.core.objective.Metric.GOODPUT;
-import static dev.goodput.core.objective.Metric.TTFT;
+import static dev.goodput.core.slo.Metric.GOODPUT;
+import static dev.goodput.core.slo.Metric.TTFT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
 
@@ -101,7 +101,7 @@ class BadInputTableTest {
 
         @org.junit.jupiter.api.Test
         @LoadProfile(rate = 4, requests = 10)
-        @Slo(metric = dev.goodput.core.objective.Metric.ERROR_RATE, atMost = 2)
+        @Slo(metric = dev.goodput.core.slo.Metric.ERROR_RATE, atMost = 2)
         void ratioAboveOne() {}
 
         @org.junit.jupiter.api.Test
@@ -112,12 +112,12 @@ class BadInputTableTest {
         @TrafficClass(name = "chat", weight = 70)
         @TrafficClass(name = "rag", weight = 30, workload = @Workload(inputTokens = 2000))
         @LoadProfile(rate = 4, requests = 10)
-        @Slo(workloadClass = "batch", metric = TTFT, percentile = 50, atMost = 1000)
+        @Slo(trafficClass = "batch", metric = TTFT, percentile = 50, atMost = 1000)
         void sloOnAnUnknownClass() {}
 
         @org.junit.jupiter.api.Test
         @LoadProfile(rate = 4, requests = 10)
-        @Slo(workloadClass = "chat", metric = TTFT, percentile = 50, atMost = 1000)
+        @Slo(trafficClass = "chat", metric = TTFT, percentile = 50, atMost = 1000)
         void sloOnAClassWithoutAMix() {}
 
         @org.junit.jupiter.api.Test
@@ -302,7 +302,7 @@ class BadInputTableTest {
                 row(
                         "sloOnAnUnknownClass",
                         Map.of(),
-                        "@Slo on Gates.sloOnAnUnknownClass(): workloadClass = batch is not a class of the workload mix"
+                        "@Slo on Gates.sloOnAnUnknownClass(): trafficClass = batch is not a class of the workload mix"
                                 + " (objective p50 TTFT of batch ≤ 1000.00 ms); its classes are [chat, rag]"),
                 row(
                         "sloOnAClassWithoutAMix",

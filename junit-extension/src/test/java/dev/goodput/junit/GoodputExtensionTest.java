@@ -1,9 +1,9 @@
 package dev.goodput.junit;
 
-import static dev.goodput.core.objective.Metric.E2EL;
-import static dev.goodput.core.objective.Metric.GOODPUT;
-import static dev.goodput.core.objective.Metric.TPOT;
-import static dev.goodput.core.objective.Metric.TTFT;
+import static dev.goodput.core.slo.Metric.E2EL;
+import static dev.goodput.core.slo.Metric.GOODPUT;
+import static dev.goodput.core.slo.Metric.TPOT;
+import static dev.goodput.core.slo.Metric.TTFT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
@@ -12,10 +12,10 @@ import static org.junit.platform.testkit.engine.TestExecutionResultConditions.me
 
 import dev.goodput.core.load.Load;
 import dev.goodput.core.load.RunLength;
-import dev.goodput.core.objective.Verdict;
 import dev.goodput.core.record.Outcome;
 import dev.goodput.core.report.GateReport;
 import dev.goodput.core.result.RunResult;
+import dev.goodput.core.slo.Verdict;
 import dev.goodput.core.workload.WorkloadSpec;
 import dev.goodput.mock.MockServerConfig;
 import dev.goodput.mock.PerformanceModel;
@@ -655,7 +655,7 @@ class GoodputExtensionTest {
     @SimulatedServer(preset = "fixed")
     @Workload(inputTokens = 8, outputTokens = 4)
     @LoadProfile(concurrency = 4, requests = 20)
-    @Slo(metric = dev.goodput.core.objective.Metric.ERROR_RATE, atMost = 0) // class-level: applies to every method
+    @Slo(metric = dev.goodput.core.slo.Metric.ERROR_RATE, atMost = 0) // class-level: applies to every method
     static class RunLevelObjectives {
         static RunResult captured;
 

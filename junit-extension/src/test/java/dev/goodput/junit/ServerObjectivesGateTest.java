@@ -1,13 +1,13 @@
 package dev.goodput.junit;
 
-import static dev.goodput.core.objective.Metric.COST_PER_MILLION_GOOD_TOKENS;
-import static dev.goodput.core.objective.Metric.PEAK_KV_CACHE_USAGE;
-import static dev.goodput.core.objective.Metric.PREEMPTIONS;
+import static dev.goodput.core.slo.Metric.COST_PER_MILLION_GOOD_TOKENS;
+import static dev.goodput.core.slo.Metric.PEAK_KV_CACHE_USAGE;
+import static dev.goodput.core.slo.Metric.PREEMPTIONS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
-import dev.goodput.core.objective.Verdict;
 import dev.goodput.core.result.RunResult;
+import dev.goodput.core.slo.Verdict;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;

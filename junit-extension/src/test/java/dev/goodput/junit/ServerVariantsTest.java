@@ -1,13 +1,13 @@
 package dev.goodput.junit;
 
-import static dev.goodput.core.objective.Metric.TTFT;
+import static dev.goodput.core.slo.Metric.TTFT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
-import dev.goodput.core.objective.Metric;
 import dev.goodput.core.report.VariantComparison;
 import dev.goodput.core.result.RunResult;
+import dev.goodput.core.slo.Metric;
 import dev.goodput.mock.PerformanceModel;
 import java.nio.file.Files;
 import java.nio.file.Path;

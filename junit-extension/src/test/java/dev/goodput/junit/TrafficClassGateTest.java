@@ -1,12 +1,12 @@
 package dev.goodput.junit;
 
-import static dev.goodput.core.objective.Metric.E2EL;
-import static dev.goodput.core.objective.Metric.TTFT;
+import static dev.goodput.core.slo.Metric.E2EL;
+import static dev.goodput.core.slo.Metric.TTFT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
-import dev.goodput.core.objective.Verdict;
 import dev.goodput.core.result.RunResult;
+import dev.goodput.core.slo.Verdict;
 import dev.goodput.core.workload.WorkloadMix;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,8 +40,8 @@ class TrafficClassGateTest {
                 },
                 selection = WorkloadMix.Selection.INTERLEAVED)
         @LoadProfile(concurrency = 2, requests = 24)
-        @Slo(workloadClass = "chat", metric = TTFT, max = true, atMost = 10_000)
-        @Slo(workloadClass = "rag", metric = E2EL, max = true, atMost = 1)
+        @Slo(trafficClass = "chat", metric = TTFT, max = true, atMost = 10_000)
+        @Slo(trafficClass = "rag", metric = E2EL, max = true, atMost = 1)
         void gate(RunResult result) {
             captured = result;
         }

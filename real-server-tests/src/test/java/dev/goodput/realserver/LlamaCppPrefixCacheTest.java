@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.goodput.core.Goodput;
 import dev.goodput.core.load.Load;
-import dev.goodput.core.objective.Metric;
 import dev.goodput.core.record.Outcome;
 import dev.goodput.core.record.Phase;
 import dev.goodput.core.record.RequestRecord;
 import dev.goodput.core.result.RunResult;
+import dev.goodput.core.slo.Metric;
 import dev.goodput.core.workload.LengthDistribution;
 import dev.goodput.core.workload.PrefixPolicy;
 import dev.goodput.core.workload.PromptTokenizer;

@@ -13,8 +13,8 @@ import dev.goodput.core.ab.internal.OffsetWorkload;
 import dev.goodput.core.compare.BaselineComparator;
 import dev.goodput.core.load.Arrivals;
 import dev.goodput.core.load.Load;
-import dev.goodput.core.objective.Objective;
 import dev.goodput.core.run.internal.LookPlan;
+import dev.goodput.core.slo.SloSpec;
 import dev.goodput.core.workload.WorkloadSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -68,7 +68,7 @@ public final class ABRun {
     private final ServerEndpoint candidate;
     private WorkloadSpec workload;
     private Load block;
-    private final List<Objective> objectives = new ArrayList<>();
+    private final List<SloSpec> objectives = new ArrayList<>();
     private int firstLookPairs = DEFAULT_FIRST_LOOK_PAIRS;
     private int maxPairs = DEFAULT_MAX_PAIRS;
     private double minimumChange = DEFAULT_MINIMUM_CHANGE;
@@ -136,14 +136,14 @@ public final class ABRun {
     }
 
     /** Sets the objectives, judged on the candidate's blocks pooled; their statistics are compared too. */
-    public ABRun objectives(List<Objective> values) {
+    public ABRun objectives(List<SloSpec> values) {
         objectives.clear();
         objectives.addAll(values);
         return this;
     }
 
     /** Sets the objectives; see {@link #objectives(List)}. */
-    public ABRun objectives(Objective... values) {
+    public ABRun objectives(SloSpec... values) {
         return objectives(List.of(values));
     }
 

@@ -4,8 +4,8 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.goodput.core.InvalidSettingException;
 import dev.goodput.core.internal.Units;
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -44,10 +44,10 @@ public final class BaselineComparator {
     private final double minimumChange;
     private final double confidence;
     private final double maximumLoadDrift;
-    private final List<Objective> objectives;
+    private final List<SloSpec> objectives;
 
     private BaselineComparator(
-            double minimumChange, double confidence, double maximumLoadDrift, List<Objective> objectives) {
+            double minimumChange, double confidence, double maximumLoadDrift, List<SloSpec> objectives) {
         this.minimumChange = minimumChange;
         this.confidence = confidence;
         this.maximumLoadDrift = maximumLoadDrift;
@@ -90,7 +90,7 @@ public final class BaselineComparator {
     }
 
     /** Returns a copy that also compares the statistics of these objectives. */
-    public BaselineComparator objectives(List<Objective> value) {
+    public BaselineComparator objectives(List<SloSpec> value) {
         return new BaselineComparator(minimumChange, confidence, maximumLoadDrift, List.copyOf(value));
     }
 
@@ -181,13 +181,13 @@ public final class BaselineComparator {
         compared.add(new Compared(Metric.GOODPUT.displayName(), Metric.GOODPUT, Double.NaN));
         compared.add(
                 new Compared(Metric.OUTPUT_TOKEN_THROUGHPUT.displayName(), Metric.OUTPUT_TOKEN_THROUGHPUT, Double.NaN));
-        for (Objective slo : objectives) {
+        for (SloSpec slo : objectives) {
             if (slo.metric().kind() == Metric.Kind.RUN && RunDigest.RATES.contains(slo.metric())) {
                 compared.add(new Compared(slo.metric().displayName(), slo.metric(), Double.NaN));
             } else if (RunDigest.SAMPLED.contains(slo.metric())) {
-                if (slo.statistic() == Objective.Statistic.PERCENTILE) {
+                if (slo.statistic() == SloSpec.Statistic.PERCENTILE) {
                     compared.add(percentile(slo.metric(), slo.percentile()));
-                } else if (slo.statistic() == Objective.Statistic.MEAN) {
+                } else if (slo.statistic() == SloSpec.Statistic.MEAN) {
                     compared.add(new Compared(slo.metric().displayName() + " mean", slo.metric(), Double.NaN));
                 }
             }

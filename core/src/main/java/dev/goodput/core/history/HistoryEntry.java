@@ -3,8 +3,8 @@ package dev.goodput.core.history;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.goodput.core.InvalidSettingException;
-import dev.goodput.core.objective.Metric;
 import dev.goodput.core.result.RunResult;
+import dev.goodput.core.slo.Metric;
 import dev.goodput.core.stats.Summary;
 import java.time.Instant;
 import java.util.Collections;

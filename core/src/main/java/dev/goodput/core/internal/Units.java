@@ -5,7 +5,7 @@ import java.time.Duration;
 
 /**
  * Formats numbers for reports and messages. Locale-independent on purpose. A metric's value with its unit is
- * formatted by {@link dev.goodput.core.objective.internal.MetricUnits}, beside the metrics.
+ * formatted by {@link dev.goodput.core.slo.internal.MetricUnits}, beside the metrics.
  */
 public final class Units {
 

@@ -10,8 +10,8 @@ import dev.goodput.core.ab.PairedChange;
 import dev.goodput.core.compare.ChangeVerdict;
 import dev.goodput.core.compare.MetricChange;
 import dev.goodput.core.load.RunLength;
-import dev.goodput.core.objective.ObjectiveVerdict;
 import dev.goodput.core.report.internal.Html;
+import dev.goodput.core.slo.SloVerdict;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -181,7 +181,7 @@ public final class ABReport {
                 .append(" change and interval from the pairs' log ratios (median, sign test).\n");
         if (!result.candidate().verdicts().isEmpty()) {
             text.append("\nThe candidate's objectives, over its blocks pooled:\n\n");
-            for (ObjectiveVerdict objective : result.candidate().verdicts()) {
+            for (SloVerdict objective : result.candidate().verdicts()) {
                 text.append("- ").append(objective.describe()).append('\n');
             }
         }
@@ -295,7 +295,7 @@ public final class ABReport {
         }
         json.put("changes", changes);
         List<Map<String, Object>> objectives = new ArrayList<>();
-        for (ObjectiveVerdict objective : result.candidate().verdicts()) {
+        for (SloVerdict objective : result.candidate().verdicts()) {
             objectives.add(Map.of(
                     "objective",
                     objective.objective().toString(),

@@ -4,13 +4,13 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.goodput.core.internal.Units;
 import dev.goodput.core.load.Arrivals;
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.ObjectiveVerdict;
-import dev.goodput.core.objective.internal.MetricUnits;
 import dev.goodput.core.record.Outcome;
 import dev.goodput.core.report.internal.ClassTable;
 import dev.goodput.core.report.internal.ServerMetricsSection;
 import dev.goodput.core.result.RunResult;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloVerdict;
+import dev.goodput.core.slo.internal.MetricUnits;
 import dev.goodput.core.stats.Summary;
 import java.util.List;
 import java.util.Locale;
@@ -148,7 +148,7 @@ public final class ConsoleReport {
         for (String note : result.notes()) {
             line(out, "note: %s", note);
         }
-        for (ObjectiveVerdict verdict : result.verdicts()) {
+        for (SloVerdict verdict : result.verdicts()) {
             line(out, "  %s", verdict.describe());
         }
         if (result.runLength().untilDecided()) {

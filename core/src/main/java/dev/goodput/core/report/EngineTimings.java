@@ -1,10 +1,10 @@
 package dev.goodput.core.report;
 
-import dev.goodput.core.objective.Metric;
 import dev.goodput.core.record.Phase;
 import dev.goodput.core.record.RequestRecord;
 import dev.goodput.core.record.ServerTimings;
 import dev.goodput.core.result.RunResult;
+import dev.goodput.core.slo.Metric;
 import dev.goodput.core.stats.internal.ExactDistribution;
 import dev.goodput.core.stats.internal.Type7Percentile;
 import java.util.List;

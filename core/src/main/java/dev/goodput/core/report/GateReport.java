@@ -7,11 +7,11 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.goodput.core.compare.ChangeVerdict;
 import dev.goodput.core.compare.Comparison;
 import dev.goodput.core.compare.MetricChange;
-import dev.goodput.core.objective.ObjectiveVerdict;
-import dev.goodput.core.objective.Verdict;
 import dev.goodput.core.report.internal.Html;
 import dev.goodput.core.result.RunResult;
 import dev.goodput.core.result.TrialSummary;
+import dev.goodput.core.slo.SloVerdict;
+import dev.goodput.core.slo.Verdict;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -381,7 +381,7 @@ public record GateReport(
      * met, so a trial never reads PASSED beside a gate that FAILED.
      */
     private static String trialObjectives(RunResult result) {
-        List<ObjectiveVerdict> verdicts = result.verdicts();
+        List<SloVerdict> verdicts = result.verdicts();
         long unmet = verdicts.stream().filter(v -> !v.isMet()).count();
         if (verdicts.isEmpty()) {
             return "none";

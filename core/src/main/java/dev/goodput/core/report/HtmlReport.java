@@ -3,9 +3,6 @@ package dev.goodput.core.report;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.goodput.core.internal.Units;
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.ObjectiveVerdict;
-import dev.goodput.core.objective.internal.MetricUnits;
 import dev.goodput.core.record.Outcome;
 import dev.goodput.core.report.internal.ClassTable;
 import dev.goodput.core.report.internal.Html;
@@ -13,6 +10,9 @@ import dev.goodput.core.report.internal.RunCharts;
 import dev.goodput.core.report.internal.ServerMetricsSection;
 import dev.goodput.core.result.RunEnvironment;
 import dev.goodput.core.result.RunResult;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloVerdict;
+import dev.goodput.core.slo.internal.MetricUnits;
 import dev.goodput.core.stats.Summary;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -119,7 +119,7 @@ public final class HtmlReport {
      * Returns the objectives not met, in short, for a verdict's reason: {@code "p90 TTFT VIOLATED; p99 TPOT
      * INCONCLUSIVE (too few samples ...)"}; empty when every objective was met.
      */
-    static String unmet(List<ObjectiveVerdict> verdicts) {
+    static String unmet(List<SloVerdict> verdicts) {
         return String.join(
                 "; ",
                 verdicts.stream()
@@ -133,12 +133,12 @@ public final class HtmlReport {
         return objectives(result.verdicts());
     }
 
-    static String objectives(List<ObjectiveVerdict> verdicts) {
+    static String objectives(List<SloVerdict> verdicts) {
         if (verdicts.isEmpty()) {
             return "<p class=\"note\">No objectives: this run only measures.</p>";
         }
         List<List<Object>> rows = new ArrayList<>();
-        for (ObjectiveVerdict verdict : verdicts) {
+        for (SloVerdict verdict : verdicts) {
             Metric metric = verdict.objective().metric();
             String interval = verdict.interval() == null
                     ? ""

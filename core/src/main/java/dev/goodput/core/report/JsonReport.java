@@ -9,13 +9,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.goodput.core.RunSpec;
 import dev.goodput.core.internal.Units;
 import dev.goodput.core.load.RunLength;
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
-import dev.goodput.core.objective.ObjectiveVerdict;
-import dev.goodput.core.objective.internal.MetricUnits;
 import dev.goodput.core.report.internal.ServerMetricsSection;
 import dev.goodput.core.result.Accounting;
 import dev.goodput.core.result.RunResult;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
+import dev.goodput.core.slo.SloVerdict;
+import dev.goodput.core.slo.internal.MetricUnits;
 import dev.goodput.core.stats.ConfidenceInterval;
 import dev.goodput.core.stats.Summary;
 import java.io.IOException;
@@ -145,7 +145,7 @@ public final class JsonReport {
         json.writeObjectField("workload", spec.workload().describe());
         json.writeObjectField("load", spec.load().describe());
         json.writeArrayFieldStart("slos");
-        for (Objective slo : spec.objectives()) {
+        for (SloSpec slo : spec.objectives()) {
             writeSlo(json, slo);
         }
         json.writeEndArray();
@@ -157,7 +157,7 @@ public final class JsonReport {
         json.writeEndObject();
     }
 
-    private static void writeSlo(JsonGenerator json, Objective slo) throws IOException {
+    private static void writeSlo(JsonGenerator json, SloSpec slo) throws IOException {
         json.writeStartObject();
         json.writeStringField("text", slo.toString());
         json.writeStringField("metric", slo.metric().name());
@@ -166,7 +166,7 @@ public final class JsonReport {
         json.writeStringField("comparison", slo.comparison().name());
         number(json, "threshold", inReportUnit(slo.metric(), slo.threshold()));
         json.writeStringField("unit", reportUnit(slo.metric()));
-        json.writeStringField("workload_class", slo.workloadClass());
+        json.writeStringField("workload_class", slo.trafficClass());
         json.writeEndObject();
     }
 
@@ -258,7 +258,7 @@ public final class JsonReport {
 
     private static void writeVerdicts(JsonGenerator json, RunResult result) throws IOException {
         json.writeArrayFieldStart("verdicts");
-        for (ObjectiveVerdict verdict : result.verdicts()) {
+        for (SloVerdict verdict : result.verdicts()) {
             Metric metric = verdict.objective().metric();
             json.writeStartObject();
             json.writeStringField("slo", verdict.objective().toString());

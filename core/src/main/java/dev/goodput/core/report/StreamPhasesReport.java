@@ -1,13 +1,13 @@
 package dev.goodput.core.report;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.internal.MetricUnits;
 import dev.goodput.core.record.Phase;
 import dev.goodput.core.record.RequestRecord;
 import dev.goodput.core.record.StreamPhases;
 import dev.goodput.core.record.TokenCountSource;
 import dev.goodput.core.result.RunResult;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.internal.MetricUnits;
 import dev.goodput.core.stats.Summary;
 import java.io.IOException;
 import java.util.EnumMap;

@@ -2,7 +2,7 @@ package dev.goodput.core.report;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.goodput.core.objective.Metric;
+import dev.goodput.core.slo.Metric;
 import dev.goodput.core.stats.Summary;
 import dev.goodput.core.sweep.SweepPoint;
 import dev.goodput.core.sweep.SweepResult;

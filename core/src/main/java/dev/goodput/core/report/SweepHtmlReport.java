@@ -2,13 +2,13 @@ package dev.goodput.core.report;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.ObjectiveVerdict;
-import dev.goodput.core.objective.Verdict;
-import dev.goodput.core.objective.internal.MetricUnits;
 import dev.goodput.core.report.internal.Html;
 import dev.goodput.core.report.internal.SweepCharts;
 import dev.goodput.core.result.RunResult;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloVerdict;
+import dev.goodput.core.slo.Verdict;
+import dev.goodput.core.slo.internal.MetricUnits;
 import dev.goodput.core.sweep.SweepPoint;
 import dev.goodput.core.sweep.SweepResult;
 import java.io.IOException;
@@ -121,7 +121,7 @@ public final class SweepHtmlReport {
      * INCONCLUSIVE) with each objective that was not met and why, so a failed run says what failed it.
      */
     static String objectives(RunResult result) {
-        List<ObjectiveVerdict> unmet =
+        List<SloVerdict> unmet =
                 result.verdicts().stream().filter(v -> !v.isMet()).toList();
         if (unmet.isEmpty()) {
             return Html.verdict(HtmlReport.verdict(result));

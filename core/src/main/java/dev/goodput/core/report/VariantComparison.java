@@ -2,11 +2,11 @@ package dev.goodput.core.report;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.internal.MetricUnits;
 import dev.goodput.core.report.internal.Html;
 import dev.goodput.core.report.internal.VariantCharts;
 import dev.goodput.core.result.RunResult;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.internal.MetricUnits;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

@@ -1,12 +1,12 @@
 package dev.goodput.core.report;
 
 import dev.goodput.core.internal.Units;
-import dev.goodput.core.objective.Metric;
 import dev.goodput.core.record.Phase;
 import dev.goodput.core.record.RequestRecord;
 import dev.goodput.core.result.LoadStatistics;
 import dev.goodput.core.result.RunResult;
 import dev.goodput.core.result.internal.IntervalSweep;
+import dev.goodput.core.slo.Metric;
 import dev.goodput.core.stats.Summary;
 import dev.goodput.core.stats.internal.ExactDistribution;
 import java.util.LinkedHashMap;

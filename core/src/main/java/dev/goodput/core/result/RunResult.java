@@ -5,11 +5,11 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import dev.goodput.core.Goodput;
 import dev.goodput.core.RunSpec;
 import dev.goodput.core.load.RunLength;
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.ObjectiveVerdict;
-import dev.goodput.core.objective.Verdict;
 import dev.goodput.core.record.RequestRecord;
 import dev.goodput.core.servermetrics.ServerMetricsResult;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloVerdict;
+import dev.goodput.core.slo.Verdict;
 import dev.goodput.core.stats.Summary;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -60,7 +60,7 @@ public record RunResult(
         LoadStatistics load,
         Map<Metric, Summary> summaries,
         Map<Metric, Double> values,
-        List<ObjectiveVerdict> verdicts,
+        List<SloVerdict> verdicts,
         long goodRequests,
         TokenStatistics tokens,
         ClientHealth clientHealth,
@@ -110,7 +110,7 @@ public record RunResult(
      * objectives keep their order).
      */
     public RunResult withServerMetrics(
-            ServerMetricsResult view, Map<Metric, Double> moreValues, List<ObjectiveVerdict> newVerdicts) {
+            ServerMetricsResult view, Map<Metric, Double> moreValues, List<SloVerdict> newVerdicts) {
         Map<Metric, Double> merged = new EnumMap<>(Metric.class);
         merged.putAll(values);
         merged.putAll(moreValues);
@@ -248,11 +248,11 @@ public record RunResult(
 
     /** Returns whether every objective was met (an inconclusive verdict is not met). */
     public boolean allMet() {
-        return verdicts.stream().allMatch(ObjectiveVerdict::isMet);
+        return verdicts.stream().allMatch(SloVerdict::isMet);
     }
 
     /** Returns the verdicts that are not {@link Verdict#MET}. */
-    public List<ObjectiveVerdict> unmet() {
+    public List<SloVerdict> unmet() {
         return verdicts.stream().filter(verdict -> !verdict.isMet()).toList();
     }
 

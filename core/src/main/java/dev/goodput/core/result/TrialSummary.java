@@ -3,14 +3,14 @@ package dev.goodput.core.result;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.goodput.core.RunSpec;
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
-import dev.goodput.core.objective.ObjectiveVerdict;
-import dev.goodput.core.objective.Verdict;
-import dev.goodput.core.objective.internal.ObjectiveEvaluator;
 import dev.goodput.core.record.Phase;
 import dev.goodput.core.record.RequestRecord;
 import dev.goodput.core.result.internal.ResultCalculator;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
+import dev.goodput.core.slo.SloVerdict;
+import dev.goodput.core.slo.Verdict;
+import dev.goodput.core.slo.internal.SloEvaluator;
 import dev.goodput.core.stats.internal.ExactDistribution;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -32,7 +32,7 @@ import org.apiguardian.api.API;
  *     figure, NaN with one trial; keys as in {@link #KEY_FIGURES}
  */
 @API(status = EXPERIMENTAL, since = "0.2")
-public record TrialSummary(List<RunResult> trials, List<ObjectiveVerdict> verdicts, Map<String, Double> variation) {
+public record TrialSummary(List<RunResult> trials, List<SloVerdict> verdicts, Map<String, Double> variation) {
 
     /** The key figures whose variation between trials is reported. */
     public static final List<String> KEY_FIGURES =
@@ -53,7 +53,7 @@ public record TrialSummary(List<RunResult> trials, List<ObjectiveVerdict> verdic
             throw new IllegalArgumentException("a trial summary needs at least one trial");
         }
         RunSpec spec = trials.get(0).spec();
-        List<ObjectiveVerdict> verdicts = new ArrayList<>();
+        List<SloVerdict> verdicts = new ArrayList<>();
         for (int i = 0; i < spec.objectives().size(); i++) {
             verdicts.add(trials.size() == 1 ? trials.get(0).verdicts().get(i) : together(trials, i));
         }
@@ -69,7 +69,7 @@ public record TrialSummary(List<RunResult> trials, List<ObjectiveVerdict> verdic
 
     /** Returns whether every objective was met over the trials. */
     public boolean allMet() {
-        return verdicts.stream().allMatch(ObjectiveVerdict::isMet);
+        return verdicts.stream().allMatch(SloVerdict::isMet);
     }
 
     /** Returns a key figure of one trial: latencies in milliseconds, rates per second. */
@@ -86,19 +86,19 @@ public record TrialSummary(List<RunResult> trials, List<ObjectiveVerdict> verdic
         };
     }
 
-    private static ObjectiveVerdict together(List<RunResult> trials, int index) {
-        Objective slo = trials.get(0).spec().objectives().get(index);
+    private static SloVerdict together(List<RunResult> trials, int index) {
+        SloSpec slo = trials.get(0).spec().objectives().get(index);
         double confidence = trials.get(0).spec().confidence();
         long measured =
                 trials.stream().mapToLong(t -> t.accounting().measured()).sum();
         return switch (slo.metric().kind()) {
             case RUN ->
-                ObjectiveEvaluator.evaluateTrials(
+                SloEvaluator.evaluateTrials(
                         slo,
                         trials.stream().mapToDouble(t -> t.value(slo.metric())).toArray(),
                         measured,
                         confidence);
-            case REQUEST -> ObjectiveEvaluator.evaluate(slo, pooled(trials, slo.metric()), confidence);
+            case REQUEST -> SloEvaluator.evaluate(slo, pooled(trials, slo.metric()), confidence);
             case POOLED -> everyTrial(trials, index);
         };
     }
@@ -121,22 +121,22 @@ public record TrialSummary(List<RunResult> trials, List<ObjectiveVerdict> verdic
                 values.stream().mapToDouble(Double::doubleValue).toArray());
     }
 
-    private static ObjectiveVerdict everyTrial(List<RunResult> trials, int index) {
-        List<ObjectiveVerdict> each =
+    private static SloVerdict everyTrial(List<RunResult> trials, int index) {
+        List<SloVerdict> each =
                 trials.stream().map(t -> t.verdicts().get(index)).toList();
         long met = each.stream().filter(v -> v.verdict() == Verdict.MET).count();
         long violated =
                 each.stream().filter(v -> v.verdict() == Verdict.VIOLATED).count();
         double[] measured =
-                each.stream().mapToDouble(ObjectiveVerdict::measured).sorted().toArray();
+                each.stream().mapToDouble(SloVerdict::measured).sorted().toArray();
         double median = measured[measured.length / 2];
-        long samples = each.stream().mapToLong(ObjectiveVerdict::sampleCount).sum();
+        long samples = each.stream().mapToLong(SloVerdict::sampleCount).sum();
         Verdict verdict =
                 met == each.size() ? Verdict.MET : violated == each.size() ? Verdict.VIOLATED : Verdict.INCONCLUSIVE;
         String reason = verdict == Verdict.INCONCLUSIVE
                 ? "met in " + met + ", violated in " + violated + " of " + each.size() + " trials"
                 : null;
-        return new ObjectiveVerdict(each.get(0).objective(), verdict, median, null, samples, Double.NaN, reason);
+        return new SloVerdict(each.get(0).objective(), verdict, median, null, samples, Double.NaN, reason);
     }
 
     private static double variation(double[] values) {

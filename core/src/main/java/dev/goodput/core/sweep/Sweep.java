@@ -21,7 +21,7 @@ import org.apiguardian.api.API;
  * RunSpec base = Goodput.newRun(server)
  *         .workload(WorkloadSpec.synthetic().inputTokens(64).outputTokens(64).build())
  *         .load(Load.constantRate(1).duration(Duration.ofSeconds(10)))      // each run replaces the rate
- *         .objectives(Objective.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(500)))
+ *         .objectives(SloSpec.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(500)))
  *         .build();
  * SweepResult sweep = Sweep.newSweep(base)
  *         .rates(2, 4, 6, 8, 10, 12)

@@ -29,7 +29,7 @@ import org.apiguardian.api.API;
  * @param extraBody further top-level body fields passed through as given (for example {@code top_k})
  * @param promptTokens the client's own count of prompt tokens, or -1 when unknown
  * @param headers further HTTP headers sent with the request (a {@link
- *     dev.goodput.core.workload.WorkloadClass}'s), in order; never {@code Authorization}, which comes from the
+ *     dev.goodput.core.workload.TrafficClassSpec}'s), in order; never {@code Authorization}, which comes from the
  *     endpoint's API key
  */
 @API(status = EXPERIMENTAL, since = "0.1")

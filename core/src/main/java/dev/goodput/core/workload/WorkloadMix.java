@@ -13,11 +13,11 @@ import org.apiguardian.api.API;
 
 /**
  * Several classes of traffic in one run, for example 70 % {@code chat}, 25 % {@code rag} and 5 % {@code batch}.
- * Each request belongs to one {@link WorkloadClass}, chosen from its position and the seed, so the same seed
+ * Each request belongs to one {@link TrafficClassSpec}, chosen from its position and the seed, so the same seed
  * gives the same classes in the same order whatever the load; the class's workload then builds the request for
  * the same position. Every metric, percentile, goodput figure and objective is available per class ({@link
  * dev.goodput.core.result.RunResult#classes()}) and overall, and an objective can bound one class ({@link
- * dev.goodput.core.objective.Objective.Builder#inClass(String)}).
+ * dev.goodput.core.slo.SloSpec.Builder#inClass(String)}).
  *
  * <p>Arrivals come from the load profile for the whole mix. {@link Selection#RANDOM} draws each request's class
  * on its own, so with Poisson arrivals at rate λ each class arrives as its own Poisson process at its share of
@@ -41,17 +41,17 @@ public final class WorkloadMix implements WorkloadSpec {
     /** Longest cycle {@link Selection#INTERLEAVED} deals; weights are rounded to this resolution. */
     private static final int CYCLE = 1_000;
 
-    private final List<WorkloadClass> classes;
+    private final List<TrafficClassSpec> classes;
     private final Selection selection;
     private final long seed;
     private final double[] cumulativeShares;
     private final int[] dealt;
 
-    private WorkloadMix(List<WorkloadClass> classes, Selection selection, long seed) {
+    private WorkloadMix(List<TrafficClassSpec> classes, Selection selection, long seed) {
         this.classes = List.copyOf(classes);
         this.selection = selection;
         this.seed = seed;
-        double total = classes.stream().mapToDouble(WorkloadClass::weight).sum();
+        double total = classes.stream().mapToDouble(TrafficClassSpec::weight).sum();
         this.cumulativeShares = new double[classes.size()];
         double running = 0;
         for (int k = 0; k < classes.size(); k++) {
@@ -68,7 +68,7 @@ public final class WorkloadMix implements WorkloadSpec {
     }
 
     /** Returns the classes, in the order they were added. */
-    public List<WorkloadClass> classes() {
+    public List<TrafficClassSpec> classes() {
         return classes;
     }
 
@@ -78,18 +78,18 @@ public final class WorkloadMix implements WorkloadSpec {
     }
 
     /** Returns the class with the given name, if the mix has one. */
-    public Optional<WorkloadClass> workloadClass(String name) {
+    public Optional<TrafficClassSpec> trafficClass(String name) {
         return classes.stream().filter(c -> c.name().equals(name)).findFirst();
     }
 
     /** Returns the share of requests a class gets: its weight over the sum of all weights. */
-    public double share(WorkloadClass workloadClass) {
-        double total = classes.stream().mapToDouble(WorkloadClass::weight).sum();
-        return workloadClass.weight() / total;
+    public double share(TrafficClassSpec trafficClass) {
+        double total = classes.stream().mapToDouble(TrafficClassSpec::weight).sum();
+        return trafficClass.weight() / total;
     }
 
     /** Returns the class of the request at position {@code index} of the schedule. */
-    public WorkloadClass classOf(long index) {
+    public TrafficClassSpec classOf(long index) {
         if (index < 0) {
             throw new IllegalArgumentException("index must be at least 0, was " + index);
         }
@@ -107,7 +107,7 @@ public final class WorkloadMix implements WorkloadSpec {
 
     @Override
     public RequestSpec request(long index) {
-        WorkloadClass chosen = classOf(index);
+        TrafficClassSpec chosen = classOf(index);
         RequestSpec spec = chosen.workload().request(index);
         if (chosen.priority() != null) {
             Map<String, Object> body = new LinkedHashMap<>(spec.extraBody());
@@ -129,8 +129,8 @@ public final class WorkloadMix implements WorkloadSpec {
         description.put("selection", selection.name());
         description.put("seed", seed);
         List<Map<String, Object>> described = new ArrayList<>();
-        for (WorkloadClass workloadClass : classes) {
-            described.add(workloadClass.describe(share(workloadClass)));
+        for (TrafficClassSpec trafficClass : classes) {
+            described.add(trafficClass.describe(share(trafficClass)));
         }
         description.put("classes", described);
         return description;
@@ -140,7 +140,7 @@ public final class WorkloadMix implements WorkloadSpec {
      * Deals one cycle of a smooth weighted round robin (nginx's: each turn every class gains its weight and the
      * richest is dealt and pays the total), which spreads each class evenly over the cycle.
      */
-    private static int[] dealingOrder(List<WorkloadClass> classes, double total) {
+    private static int[] dealingOrder(List<TrafficClassSpec> classes, double total) {
         int[] weights = new int[classes.size()];
         int sum = 0;
         for (int k = 0; k < weights.length; k++) {
@@ -175,28 +175,28 @@ public final class WorkloadMix implements WorkloadSpec {
     /** Builds a {@link WorkloadMix}. */
     @API(status = EXPERIMENTAL, since = "0.2")
     public static final class Builder {
-        private final List<WorkloadClass> classes = new ArrayList<>();
+        private final List<TrafficClassSpec> classes = new ArrayList<>();
         private Selection selection = Selection.RANDOM;
         private long seed;
 
         private Builder() {}
 
         /** Adds a class. */
-        public Builder add(WorkloadClass workloadClass) {
-            if (workloadClass == null) {
+        public Builder add(TrafficClassSpec trafficClass) {
+            if (trafficClass == null) {
                 throw InvalidSettingException.of("workload class", null, "must be given");
             }
-            if (classes.stream().anyMatch(c -> c.name().equals(workloadClass.name()))) {
+            if (classes.stream().anyMatch(c -> c.name().equals(trafficClass.name()))) {
                 throw InvalidSettingException.of(
-                        "workload class name", workloadClass.name(), "is already a class of this mix");
+                        "workload class name", trafficClass.name(), "is already a class of this mix");
             }
-            classes.add(workloadClass);
+            classes.add(trafficClass);
             return this;
         }
 
         /** Adds a class with the given name, weight and workload. */
         public Builder add(String name, double weight, WorkloadSpec workload) {
-            return add(WorkloadClass.of(name, weight, workload));
+            return add(TrafficClassSpec.of(name, weight, workload));
         }
 
         /** Chooses how each request's class is chosen; {@link Selection#RANDOM} by default. */

@@ -1,11 +1,11 @@
 package dev.goodput.core.bench;
 
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
 import dev.goodput.core.record.Phase;
 import dev.goodput.core.record.RequestRecord;
 import dev.goodput.core.report.HtmlReport;
 import dev.goodput.core.result.RunResult;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
 import dev.goodput.core.testing.SampleResults;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
@@ -32,7 +32,7 @@ public final class LargeReportBenchmark {
             records.add(SampleResults.success(i, Phase.MEASURED, i, i, first, first + 100, first + 100, 11));
         }
         RunResult result = SampleResults.compute(
-                records, List.of(Objective.of(Metric.TTFT).percentile(99).atMost(Duration.ofMillis(500))));
+                records, List.of(SloSpec.of(Metric.TTFT).percentile(99).atMost(Duration.ofMillis(500))));
         records = null;
         long withResult = usedHeapAfterGc();
         long start = System.nanoTime();

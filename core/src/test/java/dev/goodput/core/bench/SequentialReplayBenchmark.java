@@ -2,11 +2,11 @@ package dev.goodput.core.bench;
 
 import dev.goodput.core.bench.coverage.ServerPreset;
 import dev.goodput.core.bench.coverage.VirtualGateRun;
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
-import dev.goodput.core.objective.ObjectiveVerdict;
-import dev.goodput.core.objective.Verdict;
-import dev.goodput.core.objective.internal.ObjectiveEvaluator;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
+import dev.goodput.core.slo.SloVerdict;
+import dev.goodput.core.slo.Verdict;
+import dev.goodput.core.slo.internal.SloEvaluator;
 import dev.goodput.core.stats.internal.ExactDistribution;
 import dev.goodput.core.stats.internal.MD1Queue;
 import dev.goodput.core.stats.internal.SequentialBoundary;
@@ -24,7 +24,7 @@ import java.util.concurrent.Future;
 /**
  * Replays runs that last until decided, fast: the TTFTs of seeded fixed-length runs (200 warm-up and 4,000 measured
  * requests, in schedule order) are judged at the looks of {@code Load.untilDecided(250, 4200)} with {@link
- * ObjectiveEvaluator}, as {@code SequentialRun} judges them, stopping at the first decided verdict. On the batching
+ * SloEvaluator}, as {@code SequentialRun} judges them, stopping at the first decided verdict. On the batching
  * server this gives what {@link VerdictCoverageBenchmark}'s gates give for the same seeds to within a run per cell (a
  * gate's looks count requests by their end; docs/metrics.md, "A minimum that grows with the confidence"), in seconds
  * per rule instead of half-hours, so rules can be compared on 1,000 seeds.
@@ -124,7 +124,7 @@ public final class SequentialReplayBenchmark {
         StringBuilder row =
                 new StringBuilder(String.format(Locale.ROOT, "%-5s truth %8.2f ms", statistic, truthMillis));
         for (double factor : new double[] {0.9, 1.1, 2.0}) {
-            Objective slo = objective(statistic, Duration.ofNanos(Math.round(factor * truthMillis * 1e6)));
+            SloSpec slo = objective(statistic, Duration.ofNanos(Math.round(factor * truthMillis * 1e6)));
             int wrong = 0;
             int decided = 0;
             int first = 0;
@@ -166,17 +166,17 @@ public final class SequentialReplayBenchmark {
         return row.toString();
     }
 
-    private static Verdict judge(Objective slo, double[] run, long count, double confidence) {
-        ObjectiveVerdict verdict = ObjectiveEvaluator.evaluate(
-                slo, ExactDistribution.ofOrdered(Arrays.copyOf(run, (int) count)), confidence);
+    private static Verdict judge(SloSpec slo, double[] run, long count, double confidence) {
+        SloVerdict verdict =
+                SloEvaluator.evaluate(slo, ExactDistribution.ofOrdered(Arrays.copyOf(run, (int) count)), confidence);
         return verdict.verdict();
     }
 
-    private static Objective objective(String statistic, Duration bound) {
+    private static SloSpec objective(String statistic, Duration bound) {
         return switch (statistic) {
-            case "mean" -> Objective.of(Metric.TTFT).mean().atMost(bound);
-            case "p50" -> Objective.of(Metric.TTFT).percentile(50).atMost(bound);
-            case "p90" -> Objective.of(Metric.TTFT).percentile(90).atMost(bound);
+            case "mean" -> SloSpec.of(Metric.TTFT).mean().atMost(bound);
+            case "p50" -> SloSpec.of(Metric.TTFT).percentile(50).atMost(bound);
+            case "p90" -> SloSpec.of(Metric.TTFT).percentile(90).atMost(bound);
             default -> throw new IllegalArgumentException(statistic);
         };
     }

@@ -9,7 +9,7 @@ import dev.goodput.core.bench.coverage.Statistic;
 import dev.goodput.core.bench.coverage.TruthRun;
 import dev.goodput.core.bench.coverage.VirtualGateRun;
 import dev.goodput.core.load.Load;
-import dev.goodput.core.objective.Metric;
+import dev.goodput.core.slo.Metric;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -3,8 +3,8 @@ package dev.goodput.core.compare;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -161,9 +161,9 @@ class BaselineComparatorTest {
     @Test
     void objectives_add_their_own_statistics() {
         BaselineComparator withObjectives = comparator.objectives(List.of(
-                Objective.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(200)),
-                Objective.of(Metric.TPOT).mean().atMost(Duration.ofMillis(30)),
-                Objective.of(Metric.TTFT).percentile(99).atMost(Duration.ofMillis(300))));
+                SloSpec.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(200)),
+                SloSpec.of(Metric.TPOT).mean().atMost(Duration.ofMillis(30)),
+                SloSpec.of(Metric.TTFT).percentile(99).atMost(Duration.ofMillis(300))));
         Comparison comparison =
                 withObjectives.compare(digest(trial(1, 1000, 100, 20, 10)), digest(trial(2, 1000, 100, 20, 10)));
         assertThat(comparison.changes())

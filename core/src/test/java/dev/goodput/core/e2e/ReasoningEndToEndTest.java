@@ -5,14 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.goodput.core.Goodput;
 import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.load.Load;
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
-import dev.goodput.core.objective.Verdict;
 import dev.goodput.core.record.Outcome;
 import dev.goodput.core.record.RequestRecord;
 import dev.goodput.core.record.StreamPhases;
 import dev.goodput.core.record.TokenCountSource;
 import dev.goodput.core.result.RunResult;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
+import dev.goodput.core.slo.Verdict;
 import dev.goodput.core.workload.LengthDistribution;
 import dev.goodput.core.workload.RandomWorkload;
 import dev.goodput.core.workload.RequestShape;
@@ -51,8 +51,8 @@ class ReasoningEndToEndTest {
                             .build())
                     .load(Load.concurrency(1).requests(REQUESTS))
                     .objectives(List.of(
-                            Objective.of(Metric.REASONING_TOKENS).max().atMost(REASONING),
-                            Objective.of(Metric.TTFO).max().atMost(Duration.ofSeconds(5))))
+                            SloSpec.of(Metric.REASONING_TOKENS).max().atMost(REASONING),
+                            SloSpec.of(Metric.TTFO).max().atMost(Duration.ofSeconds(5))))
                     .preflight(false)
                     .run();
             List<RequestTruth> truths = server.awaitGroundTruth(REQUESTS, Duration.ofSeconds(10));

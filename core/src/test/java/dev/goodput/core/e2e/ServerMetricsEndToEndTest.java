@@ -7,10 +7,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.goodput.core.Goodput;
 import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.load.Load;
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
-import dev.goodput.core.objective.ObjectiveVerdict;
-import dev.goodput.core.objective.Verdict;
 import dev.goodput.core.report.ConsoleReport;
 import dev.goodput.core.report.HtmlReport;
 import dev.goodput.core.report.JsonReport;
@@ -18,6 +14,10 @@ import dev.goodput.core.result.RunResult;
 import dev.goodput.core.servermetrics.Deployment;
 import dev.goodput.core.servermetrics.ScrapeSettings;
 import dev.goodput.core.servermetrics.ServerMetricsResult;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
+import dev.goodput.core.slo.SloVerdict;
+import dev.goodput.core.slo.Verdict;
 import dev.goodput.core.workload.WorkloadSpec;
 import dev.goodput.mock.MockServer;
 import dev.goodput.mock.MockServerConfig;
@@ -34,8 +34,7 @@ class ServerMetricsEndToEndTest {
     /** 8 sequences, 4,096 tokens of KV cache: eight 556-token requests need 4,448 and must preempt. */
     private static final PerformanceModel TINY = PerformanceModel.preset("tiny-test");
 
-    private static RunResult run(
-            MockServer server, int users, int requests, int outputTokens, Objective... objectives) {
+    private static RunResult run(MockServer server, int users, int requests, int outputTokens, SloSpec... objectives) {
         return Goodput.newRun(ServerEndpoint.of(server.baseUrl(), server.modelName()))
                 .workload(WorkloadSpec.synthetic()
                         .inputTokens(460)
@@ -52,7 +51,7 @@ class ServerMetricsEndToEndTest {
         try (MockServer server = MockServer.start(MockServerConfig.defaults().withPerformanceModel(TINY))) {
             RunResult below = run(server, 1, 2, 96);
             RunResult past =
-                    run(server, 12, 12, 96, Objective.of(Metric.PREEMPTIONS).atMost(0));
+                    run(server, 12, 12, 96, SloSpec.of(Metric.PREEMPTIONS).atMost(0));
 
             ServerMetricsResult.Figures calm = below.serverMetrics().figures();
             ServerMetricsResult.Figures busy = past.serverMetrics().figures();
@@ -69,7 +68,7 @@ class ServerMetricsEndToEndTest {
             assertThat(busy.peakWaiting()).isGreaterThanOrEqualTo(4);
             assertThat(busy.generatedTokens()).isGreaterThanOrEqualTo(12 * 96);
 
-            ObjectiveVerdict noPreemptions = past.verdicts().get(0);
+            SloVerdict noPreemptions = past.verdicts().get(0);
             assertThat(noPreemptions.verdict()).isEqualTo(Verdict.VIOLATED);
             assertThat(noPreemptions.describe()).contains("preemptions").contains("≤ 0");
             assertThat(past.value(Metric.PREEMPTIONS)).isEqualTo(busy.preemptions());
@@ -133,8 +132,7 @@ class ServerMetricsEndToEndTest {
                             .build())
                     .load(Load.concurrency(1).requests(4))
                     .deployment(deployment)
-                    .objectives(
-                            Objective.of(Metric.COST_PER_MILLION_GOOD_TOKENS).atMost(1e9))
+                    .objectives(SloSpec.of(Metric.COST_PER_MILLION_GOOD_TOKENS).atMost(1e9))
                     .run();
 
             long goodTokens = result.records().stream()
@@ -172,13 +170,13 @@ class ServerMetricsEndToEndTest {
                     .load(Load.concurrency(1).requests(2))
                     .serverMetrics(ScrapeSettings.OFF)
                     .objectives(
-                            Objective.of(Metric.PEAK_KV_CACHE_USAGE).atMost(0.9),
-                            Objective.of(Metric.COST_PER_MILLION_GOOD_TOKENS).atMost(5))
+                            SloSpec.of(Metric.PEAK_KV_CACHE_USAGE).atMost(0.9),
+                            SloSpec.of(Metric.COST_PER_MILLION_GOOD_TOKENS).atMost(5))
                     .run();
 
             assertThat(result.serverMetrics().isEmpty()).isTrue();
             assertThat(result.verdicts())
-                    .extracting(ObjectiveVerdict::verdict)
+                    .extracting(SloVerdict::verdict)
                     .containsExactly(Verdict.INCONCLUSIVE, Verdict.INCONCLUSIVE);
             assertThat(result.verdicts().get(0).reason()).contains("not scraped");
             assertThat(result.verdicts().get(1).reason()).contains("no price per GPU-hour");

@@ -10,8 +10,6 @@ import dev.goodput.core.RunSpec;
 import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.load.Load;
 import dev.goodput.core.load.Shard;
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
 import dev.goodput.core.record.RequestRecord;
 import dev.goodput.core.result.RunResult;
 import dev.goodput.core.shard.MergedRun;
@@ -19,6 +17,8 @@ import dev.goodput.core.shard.ShardPlan;
 import dev.goodput.core.shard.ShardReport;
 import dev.goodput.core.shard.ShardStart;
 import dev.goodput.core.shard.Shards;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
 import dev.goodput.core.workload.WorkloadSpec;
 import dev.goodput.mock.MockServer;
 import dev.goodput.mock.MockServerConfig;
@@ -53,7 +53,7 @@ class ShardedRunEndToEndTest {
                         .outputTokens(24)
                         .build())
                 .load(Load.poisson(16).seed(11).requests(requests).warmupRequests(6))
-                .objectives(Objective.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(800)))
+                .objectives(SloSpec.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(800)))
                 .build();
     }
 

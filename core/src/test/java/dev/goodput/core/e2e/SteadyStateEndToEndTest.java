@@ -5,12 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.goodput.core.Goodput;
 import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.load.Load;
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
-import dev.goodput.core.objective.Verdict;
 import dev.goodput.core.record.RequestRecord;
 import dev.goodput.core.result.RunResult;
 import dev.goodput.core.result.SteadyState;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
+import dev.goodput.core.slo.Verdict;
 import dev.goodput.core.workload.WorkloadSpec;
 import dev.goodput.mock.MockServer;
 import dev.goodput.mock.MockServerConfig;
@@ -50,8 +50,8 @@ class SteadyStateEndToEndTest {
                     .load(Load.constantRate(60).requests(600))
                     // The maximum has no interval: the verdict shows which requests were judged, however
                     // correlated real-time TTFTs on a busy machine are (a p50 here could be too short for its
-                    // correlation, ObjectiveEvaluator.minCorrelatedEffective, and rightly not yet decided).
-                    .objectives(Objective.of(Metric.TTFT).max().atMost(Duration.ofSeconds(5)))
+                    // correlation, SloEvaluator.minCorrelatedEffective, and rightly not yet decided).
+                    .objectives(SloSpec.of(Metric.TTFT).max().atMost(Duration.ofSeconds(5)))
                     .judgeSteadyStateOnly(true)
                     .preflight(false)
                     .run();

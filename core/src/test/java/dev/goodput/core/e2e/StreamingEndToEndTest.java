@@ -5,12 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.goodput.core.Goodput;
 import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.load.Load;
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
 import dev.goodput.core.record.Outcome;
 import dev.goodput.core.record.RequestRecord;
 import dev.goodput.core.record.TokenCountSource;
 import dev.goodput.core.result.RunResult;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
 import dev.goodput.core.testing.ScriptedSseServer;
 import dev.goodput.core.testing.ScriptedSseServer.Script;
 import dev.goodput.core.workload.WorkloadSpec;
@@ -42,7 +42,7 @@ class StreamingEndToEndTest {
                             .outputTokens(8)
                             .build())
                     .load(Load.poisson(40).seed(3).requests(40).warmupRequests(5))
-                    .objectives(Objective.of(Metric.TTFT).percentile(50).atMost(Duration.ofSeconds(5)))
+                    .objectives(SloSpec.of(Metric.TTFT).percentile(50).atMost(Duration.ofSeconds(5)))
                     .preflight(false)
                     .run();
 

@@ -7,16 +7,16 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.goodput.core.Goodput;
 import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.load.Load;
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
-import dev.goodput.core.objective.Verdict;
 import dev.goodput.core.report.ConsoleReport;
 import dev.goodput.core.report.CsvReport;
 import dev.goodput.core.report.HtmlReport;
 import dev.goodput.core.report.JsonReport;
 import dev.goodput.core.result.RunResult;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
+import dev.goodput.core.slo.Verdict;
 import dev.goodput.core.testing.ScriptedSseServer;
-import dev.goodput.core.workload.WorkloadClass;
+import dev.goodput.core.workload.TrafficClassSpec;
 import dev.goodput.core.workload.WorkloadMix;
 import dev.goodput.core.workload.WorkloadSpec;
 import dev.goodput.mock.MockServer;
@@ -36,8 +36,8 @@ class WorkloadClassesEndToEndTest {
     @Test
     void should_send_each_class_its_own_requests_priority_and_headers() throws Exception {
         WorkloadMix mix = WorkloadMix.builder()
-                .add(WorkloadClass.of("chat", 1, CHAT).withPriority(0).withHeader("x-tenant", "support"))
-                .add(WorkloadClass.of(
+                .add(TrafficClassSpec.of("chat", 1, CHAT).withPriority(0).withHeader("x-tenant", "support"))
+                .add(TrafficClassSpec.of(
                                 "rag",
                                 1,
                                 WorkloadSpec.synthetic()
@@ -136,7 +136,7 @@ class WorkloadClassesEndToEndTest {
                 .workload(mix)
                 .load(Load.poisson(8).seed(11).requests(60).warmupRequests(4))
                 .objectives(List.of(
-                        Objective.of(Metric.TTFT).inClass("chat").percentile(90).atMost(Duration.ofMillis(60))))
+                        SloSpec.of(Metric.TTFT).inClass("chat").percentile(90).atMost(Duration.ofMillis(60))))
                 .failOnTooFewSamples(false)
                 .run();
     }

@@ -7,13 +7,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.goodput.core.Goodput;
 import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.load.Load;
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
-import dev.goodput.core.objective.ObjectiveVerdict;
-import dev.goodput.core.objective.Verdict;
 import dev.goodput.core.record.Outcome;
 import dev.goodput.core.record.RequestRecord;
 import dev.goodput.core.result.RunResult;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
+import dev.goodput.core.slo.SloVerdict;
+import dev.goodput.core.slo.Verdict;
 import dev.goodput.core.testing.SseText;
 import dev.goodput.core.workload.WorkloadSpec;
 import dev.goodput.mock.Fault;
@@ -48,10 +48,8 @@ class FaultMatrixTest {
 
     private static final int REQUESTS = 6;
     private static final Duration TIME_BOUND = Duration.ofSeconds(8);
-    private static final Objective ATTAINMENT =
-            Objective.of(Metric.SLO_ATTAINMENT).atLeast(0.9);
-    private static final Objective TTFT =
-            Objective.of(Metric.TTFT).percentile(50).atMost(Duration.ofSeconds(5));
+    private static final SloSpec ATTAINMENT = SloSpec.of(Metric.SLO_ATTAINMENT).atLeast(0.9);
+    private static final SloSpec TTFT = SloSpec.of(Metric.TTFT).percentile(50).atMost(Duration.ofSeconds(5));
 
     /** One row: a server, the load profile's timeouts, and the single outcome every request must end in. */
     record Row(String fault, Server server, UnaryOperator<Load> timeouts, Outcome outcome, String reason) {
@@ -215,7 +213,7 @@ class FaultMatrixTest {
                 assertThat(result.value(Metric.SLO_ATTAINMENT)).isZero();
             }
             assertThat(result.allMet()).isFalse();
-            assertThat(result.verdicts()).extracting(ObjectiveVerdict::verdict).doesNotContain(Verdict.MET);
+            assertThat(result.verdicts()).extracting(SloVerdict::verdict).doesNotContain(Verdict.MET);
         }
     }
 
@@ -245,7 +243,7 @@ class FaultMatrixTest {
                 assertThat(record.outputTokens()).isEqualTo(2);
             });
             // Every request was good; four of them cannot show an attainment bound with 95 % confidence.
-            assertThat(result.verdicts()).extracting(ObjectiveVerdict::measured).containsExactly(1.0);
+            assertThat(result.verdicts()).extracting(SloVerdict::measured).containsExactly(1.0);
         }
     }
 
@@ -283,7 +281,7 @@ class FaultMatrixTest {
                                     + "|connection failed|the stream ended without \\[DONE\\]).*"));
             assertThat(result.goodRequests()).isEqualTo(succeeded);
             assertThat(result.value(Metric.SLO_ATTAINMENT)).isEqualTo((double) succeeded / requests);
-            assertThat(result.verdicts()).extracting(ObjectiveVerdict::verdict).containsExactly(Verdict.VIOLATED);
+            assertThat(result.verdicts()).extracting(SloVerdict::verdict).containsExactly(Verdict.VIOLATED);
         } finally {
             killer.shutdownNow();
             server.close();

@@ -2,10 +2,10 @@ package dev.goodput.core.history;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.goodput.core.objective.Objective;
 import dev.goodput.core.report.ReportIndex;
 import dev.goodput.core.report.Reports;
 import dev.goodput.core.result.RunResult;
+import dev.goodput.core.slo.SloSpec;
 import dev.goodput.core.testing.SampleResults;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class HistoryIndexTest {
 
-    private static final RunResult RESULT = SampleResults.compute(List.<Objective>of());
+    private static final RunResult RESULT = SampleResults.compute(List.<SloSpec>of());
 
     @TempDir
     Path reports;

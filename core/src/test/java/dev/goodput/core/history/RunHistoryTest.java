@@ -3,8 +3,8 @@ package dev.goodput.core.history;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.goodput.core.objective.Objective;
 import dev.goodput.core.result.RunResult;
+import dev.goodput.core.slo.SloSpec;
 import dev.goodput.core.testing.SampleResults;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -64,7 +64,7 @@ class RunHistoryTest {
 
     @Test
     void should_take_the_key_figures_of_a_run() {
-        RunResult result = SampleResults.compute(List.<Objective>of());
+        RunResult result = SampleResults.compute(List.<SloSpec>of());
 
         HistoryEntry entry = HistoryEntry.of("Sample/run", result, "c0ffee", "main");
 

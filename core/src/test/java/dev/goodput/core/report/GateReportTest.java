@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.goodput.core.compare.ChangeVerdict;
 import dev.goodput.core.compare.Comparison;
 import dev.goodput.core.compare.MetricChange;
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
 import dev.goodput.core.result.RunResult;
 import dev.goodput.core.result.TrialSummary;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
 import dev.goodput.core.testing.SampleResults;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,8 +27,8 @@ class GateReportTest {
      * compared directly: five requests decide no interval on a rate or a share.
      */
     private static final RunResult TRIAL = SampleResults.compute(List.of(
-            Objective.of(Metric.TTFT).max().atMost(java.time.Duration.ofSeconds(1)),
-            Objective.of(Metric.E2EL).max().atMost(java.time.Duration.ofSeconds(5))));
+            SloSpec.of(Metric.TTFT).max().atMost(java.time.Duration.ofSeconds(1)),
+            SloSpec.of(Metric.E2EL).max().atMost(java.time.Duration.ofSeconds(5))));
 
     private static final Comparison REGRESSED = new Comparison(
             ChangeVerdict.REGRESSED,
@@ -128,7 +128,7 @@ class GateReportTest {
     void should_list_a_test_run_against_server_variants_once_by_its_variants_page(@TempDir Path reports) {
         Path directory = reports.resolve("Variants").resolve("chat");
         RunResult failing =
-                SampleResults.compute(List.of(Objective.of(Metric.ERROR_RATE).atMost(0.01)));
+                SampleResults.compute(List.of(SloSpec.of(Metric.ERROR_RATE).atMost(0.01)));
         Reports.writeAll(TRIAL, directory.resolve("fast"), "Variants.chat() - fast");
         Reports.writeAll(failing, directory.resolve("slow"), "Variants.chat() - slow");
         VariantComparison comparison = VariantComparison.of(

@@ -2,11 +2,11 @@ package dev.goodput.core.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
 import dev.goodput.core.record.Phase;
 import dev.goodput.core.record.RequestRecord;
 import dev.goodput.core.result.RunResult;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
 import dev.goodput.core.testing.SampleResults;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -31,7 +31,7 @@ class LargeRunReportTest {
     @Test
     void should_keep_the_page_of_100000_requests_under_2_mb_and_draw_its_slowest_requests() {
         RunResult result = SampleResults.compute(
-                records(), List.of(Objective.of(Metric.TTFT).percentile(99).atMost(Duration.ofMillis(500))));
+                records(), List.of(SloSpec.of(Metric.TTFT).percentile(99).atMost(Duration.ofMillis(500))));
 
         String page = HtmlReport.format(result, "100,000 requests");
 

@@ -2,9 +2,9 @@ package dev.goodput.core.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
 import dev.goodput.core.result.RunResult;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
 import dev.goodput.core.testing.SampleResults;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -20,8 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ReportIndexUpdateTest {
 
-    private static final RunResult RESULT = SampleResults.compute(
-            List.of(Objective.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(180))));
+    private static final RunResult RESULT =
+            SampleResults.compute(List.of(SloSpec.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(180))));
 
     @TempDir
     Path reports;

@@ -5,14 +5,14 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
 import dev.goodput.core.record.Outcome;
 import dev.goodput.core.record.Phase;
 import dev.goodput.core.record.RequestRecord;
 import dev.goodput.core.record.ServerTimings;
 import dev.goodput.core.record.StreamPhases;
 import dev.goodput.core.result.RunResult;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
 import dev.goodput.core.testing.SampleResults;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -27,8 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
 class ReportsTest {
 
     private static final RunResult RESULT = SampleResults.compute(List.of(
-            Objective.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(180)),
-            Objective.of(Metric.GOODPUT).atLeast(1.5)));
+            SloSpec.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(180)),
+            SloSpec.of(Metric.GOODPUT).atLeast(1.5)));
 
     @Test
     void should_write_versioned_json_with_configuration_metrics_verdicts_and_a_vllm_block() throws Exception {

@@ -3,11 +3,11 @@ package dev.goodput.core.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
 import dev.goodput.core.record.Phase;
 import dev.goodput.core.record.RequestRecord;
 import dev.goodput.core.result.RunResult;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
 import dev.goodput.core.testing.SampleResults;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,9 +22,9 @@ class VariantComparisonTest {
      * A per-request bound (what makes a request good) and one met or not on four samples: a max, compared directly
      * (a rate's interval on four samples decides nothing).
      */
-    private static final List<Objective> OBJECTIVES = List.of(
-            Objective.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(300)),
-            Objective.of(Metric.TTFT).max().atMost(Duration.ofMillis(300)));
+    private static final List<SloSpec> OBJECTIVES = List.of(
+            SloSpec.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(300)),
+            SloSpec.of(Metric.TTFT).max().atMost(Duration.ofMillis(300)));
 
     /** The sample run: every first token within 200 ms, so all four measured successes count as goodput. */
     private static final RunResult QUICK = SampleResults.compute(OBJECTIVES);

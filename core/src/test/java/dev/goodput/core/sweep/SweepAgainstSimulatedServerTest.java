@@ -5,11 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.goodput.core.Goodput;
 import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.load.Load;
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
 import dev.goodput.core.report.ReportIndex;
 import dev.goodput.core.report.Reports;
 import dev.goodput.core.report.SweepCsvReport;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
 import dev.goodput.core.testing.HeadlessChromium;
 import dev.goodput.core.workload.WorkloadSpec;
 import dev.goodput.mock.MockServer;
@@ -62,7 +62,7 @@ class SweepAgainstSimulatedServerTest {
                         .inputTokens(PROMPT)
                         .outputTokens(OUTPUT)
                         .build())
-                .objectives(Objective.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(250)))
+                .objectives(SloSpec.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(250)))
                 .load(Load.constantRate(1).duration(Duration.ofSeconds(8)).drain(Duration.ofSeconds(5)))
                 // tiny-test's 1 GB of weights at 100 GB/s, for the bandwidth check at the lowest rate
                 .deployment(new dev.goodput.core.servermetrics.Deployment("simulated", 1, Double.NaN, 100, 5e8, 2))

@@ -6,7 +6,6 @@ import dev.goodput.core.Goodput;
 import dev.goodput.core.RunSpec;
 import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.load.Load;
-import dev.goodput.core.objective.Objective;
 import dev.goodput.core.record.Outcome;
 import dev.goodput.core.record.Phase;
 import dev.goodput.core.record.RequestRecord;
@@ -16,6 +15,7 @@ import dev.goodput.core.result.RunEnvironment;
 import dev.goodput.core.result.RunResult;
 import dev.goodput.core.result.internal.ResultCalculator;
 import dev.goodput.core.result.internal.RunSnapshot;
+import dev.goodput.core.slo.SloSpec;
 import dev.goodput.core.transport.internal.FinishedRequest;
 import dev.goodput.core.workload.WorkloadSpec;
 import java.time.Instant;
@@ -120,12 +120,12 @@ public final class SampleResults {
             success(6, Phase.COOLDOWN, 1100, 1100, 1200, 1300, 1300, 3)); // excluded
 
     /** Computes the result of the sample records with the given objectives. */
-    public static RunResult compute(List<Objective> objectives) {
+    public static RunResult compute(List<SloSpec> objectives) {
         return compute(RECORDS, objectives);
     }
 
     /** Computes the result of the given records with the given objectives, the sample's pooled gaps and spec. */
-    public static RunResult compute(List<RequestRecord> records, List<Objective> objectives) {
+    public static RunResult compute(List<RequestRecord> records, List<SloSpec> objectives) {
         RunSpec spec = Goodput.newRun(ServerEndpoint.of("http://127.0.0.1:1", "m"))
                 .workload(WorkloadSpec.synthetic().build())
                 .load(Load.constantRate(5).requests(7))

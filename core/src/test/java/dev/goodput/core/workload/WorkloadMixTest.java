@@ -73,8 +73,8 @@ class WorkloadMixTest {
     @Test
     void should_build_each_request_with_its_class_workload_priority_and_headers() {
         WorkloadMix mix = WorkloadMix.builder()
-                .add(WorkloadClass.of("chat", 1, CHAT).withPriority(0).withHeader("x-tenant", "support"))
-                .add(WorkloadClass.of("rag", 1, RAG).withPriority(5))
+                .add(TrafficClassSpec.of("chat", 1, CHAT).withPriority(0).withHeader("x-tenant", "support"))
+                .add(TrafficClassSpec.of("rag", 1, RAG).withPriority(5))
                 .selection(WorkloadMix.Selection.INTERLEAVED)
                 .build();
 
@@ -100,21 +100,21 @@ class WorkloadMixTest {
 
     @Test
     void should_refuse_bad_classes_naming_the_field_and_value() {
-        assertThatThrownBy(() -> WorkloadClass.of("chat room", 1, CHAT))
+        assertThatThrownBy(() -> TrafficClassSpec.of("chat room", 1, CHAT))
                 .isInstanceOf(InvalidSettingException.class)
                 .hasMessageContaining("workload class name")
                 .hasMessageContaining("chat room");
-        assertThatThrownBy(() -> WorkloadClass.of("chat", 0, CHAT))
+        assertThatThrownBy(() -> TrafficClassSpec.of("chat", 0, CHAT))
                 .isInstanceOf(InvalidSettingException.class)
                 .hasMessageContaining("weight of workload class chat");
-        assertThatThrownBy(() -> WorkloadClass.of("chat", 1, CHAT).withHeader("Authorization", "Bearer x"))
+        assertThatThrownBy(() -> TrafficClassSpec.of("chat", 1, CHAT).withHeader("Authorization", "Bearer x"))
                 .isInstanceOf(InvalidSettingException.class)
                 .hasMessageContaining("Authorization");
-        assertThatThrownBy(() -> WorkloadClass.of("chat", 1, CHAT).withHeader("x-tenant", "a\r\nb"))
+        assertThatThrownBy(() -> TrafficClassSpec.of("chat", 1, CHAT).withHeader("x-tenant", "a\r\nb"))
                 .isInstanceOf(InvalidSettingException.class)
                 .hasMessageContaining("x-tenant")
                 .hasMessageNotContaining("a\r\nb");
-        assertThatThrownBy(() -> WorkloadClass.of(
+        assertThatThrownBy(() -> TrafficClassSpec.of(
                         "chat", 1, ConversationWorkload.builder().build()))
                 .isInstanceOf(InvalidSettingException.class)
                 .hasMessageContaining("cannot be mixed");

@@ -1,6 +1,6 @@
 package dev.goodput.junit.assertions;
 
-import dev.goodput.core.objective.Metric;
+import dev.goodput.core.slo.Metric;
 
 /**
  * The first half of a failure message about a statistic: what it was expected to be, with the unit.

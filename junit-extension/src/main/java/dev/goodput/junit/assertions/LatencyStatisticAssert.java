@@ -2,7 +2,7 @@ package dev.goodput.junit.assertions;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.goodput.core.objective.Metric;
+import dev.goodput.core.slo.Metric;
 import dev.goodput.core.stats.Summary;
 import java.time.Duration;
 import java.util.Objects;

@@ -2,8 +2,8 @@ package dev.goodput.junit.assertions;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.goodput.core.objective.Metric;
 import dev.goodput.core.result.RunResult;
+import dev.goodput.core.slo.Metric;
 import dev.goodput.core.stats.Summary;
 import java.util.Objects;
 import org.apiguardian.api.API;

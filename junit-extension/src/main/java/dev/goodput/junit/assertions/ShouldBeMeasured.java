@@ -1,8 +1,8 @@
 package dev.goodput.junit.assertions;
 
-import dev.goodput.core.objective.Metric;
 import dev.goodput.core.record.Outcome;
 import dev.goodput.core.result.RunResult;
+import dev.goodput.core.slo.Metric;
 import org.assertj.core.error.ErrorMessageFactory;
 
 /** Says that a run-level value cannot be compared because the run could not measure it (it is NaN). */

@@ -1,7 +1,7 @@
 package dev.goodput.junit.assertions;
 
-import dev.goodput.core.objective.Metric;
 import dev.goodput.core.result.ClientHealth;
+import dev.goodput.core.slo.Metric;
 import org.assertj.core.error.ErrorMessageFactory;
 
 /** Says that the load generator fell behind its schedule or was paused, so the run measured something other than asked. */

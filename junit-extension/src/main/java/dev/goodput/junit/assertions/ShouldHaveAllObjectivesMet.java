@@ -1,6 +1,6 @@
 package dev.goodput.junit.assertions;
 
-import dev.goodput.core.objective.ObjectiveVerdict;
+import dev.goodput.core.slo.SloVerdict;
 import java.util.List;
 import org.assertj.core.error.ErrorMessageFactory;
 
@@ -23,8 +23,8 @@ final class ShouldHaveAllObjectivesMet extends GoodputErrorMessage {
      *   goodput: measured 4.10 req/s (n=600), bound ≥ 3.50 req/s: MET
      * </pre>
      */
-    static ErrorMessageFactory shouldHaveAllObjectivesMet(List<ObjectiveVerdict> verdicts) {
-        long met = verdicts.stream().filter(ObjectiveVerdict::isMet).count();
+    static ErrorMessageFactory shouldHaveAllObjectivesMet(List<SloVerdict> verdicts) {
+        long met = verdicts.stream().filter(SloVerdict::isMet).count();
         StringBuilder message = new StringBuilder("Expecting all ")
                 .append(verdicts.size())
                 .append(" objectives of the run to be met but ")
@@ -32,7 +32,7 @@ final class ShouldHaveAllObjectivesMet extends GoodputErrorMessage {
                 .append(" of ")
                 .append(verdicts.size())
                 .append(" were met:");
-        for (ObjectiveVerdict verdict : verdicts) {
+        for (SloVerdict verdict : verdicts) {
             message.append(System.lineSeparator()).append("  ").append(verdict.describe());
         }
         return new ShouldHaveAllObjectivesMet(message.toString());

@@ -1,6 +1,6 @@
 package dev.goodput.junit.assertions;
 
-import dev.goodput.core.objective.Metric;
+import dev.goodput.core.slo.Metric;
 import java.math.BigDecimal;
 import java.util.Locale;
 

@@ -3,14 +3,14 @@ package dev.goodput.junit.assertions;
 import static dev.goodput.junit.assertions.SampleRuns.MS;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
-import dev.goodput.core.objective.ObjectiveVerdict;
-import dev.goodput.core.objective.Verdict;
 import dev.goodput.core.record.Outcome;
 import dev.goodput.core.record.Phase;
 import dev.goodput.core.result.Accounting;
 import dev.goodput.core.result.ClientHealth;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
+import dev.goodput.core.slo.SloVerdict;
+import dev.goodput.core.slo.Verdict;
 import dev.goodput.core.stats.ConfidenceInterval;
 import java.time.Duration;
 import java.util.List;
@@ -137,16 +137,16 @@ class FailureMessagesTest {
 
     @Test
     void should_list_every_verdict_and_count_the_met_ones() {
-        ObjectiveVerdict violated = new ObjectiveVerdict(
-                Objective.of(Metric.TTFT).percentile(99).atMost(Duration.ofMillis(500)),
+        SloVerdict violated = new SloVerdict(
+                SloSpec.of(Metric.TTFT).percentile(99).atMost(Duration.ofMillis(500)),
                 Verdict.VIOLATED,
                 612.4 * MS,
                 new ConfidenceInterval(598.1 * MS, 640 * MS, 0.95, "order statistics (binomial)"),
                 600,
                 600,
                 null);
-        ObjectiveVerdict met = new ObjectiveVerdict(
-                Objective.of(Metric.GOODPUT).atLeast(3.5), Verdict.MET, 4.1, null, 600, Double.NaN, null);
+        SloVerdict met =
+                new SloVerdict(SloSpec.of(Metric.GOODPUT).atLeast(3.5), Verdict.MET, 4.1, null, 600, Double.NaN, null);
 
         assertThat(ShouldHaveAllObjectivesMet.shouldHaveAllObjectivesMet(List.of(violated, met))
                         .create())

@@ -5,11 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 import static org.assertj.core.api.Assertions.assertThatNoException;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
 import dev.goodput.core.record.Outcome;
 import dev.goodput.core.record.Phase;
 import dev.goodput.core.result.RunResult;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -25,7 +25,7 @@ class RatioAssertTest {
         }
         return run.unsuccessful(Outcome.FAILED, Phase.MEASURED, "HTTP 500")
                 .unsuccessful(Outcome.TIMED_OUT, Phase.MEASURED, "no first token within 30 s")
-                .objectives(Objective.of(Metric.TTFT).percentile(99).atMost(Duration.ofMillis(500)))
+                .objectives(SloSpec.of(Metric.TTFT).percentile(99).atMost(Duration.ofMillis(500)))
                 .build();
     }
 

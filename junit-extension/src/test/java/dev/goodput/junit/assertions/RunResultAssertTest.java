@@ -4,14 +4,14 @@ import static dev.goodput.junit.assertions.GoodputAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatNoException;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
 import dev.goodput.core.record.Outcome;
 import dev.goodput.core.record.Phase;
 import dev.goodput.core.record.RequestRecord;
 import dev.goodput.core.result.Accounting;
 import dev.goodput.core.result.ClientHealth;
 import dev.goodput.core.result.RunResult;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -176,8 +176,8 @@ class RunResultAssertTest {
         // Ten requests decide what they can: a rate far below the measured one, and no error at all.
         RunResult run = SampleRuns.tenSuccesses()
                 .objectives(
-                        Objective.of(Metric.GOODPUT).atLeast(0.5),
-                        Objective.of(Metric.ERROR_RATE).atMost(0))
+                        SloSpec.of(Metric.GOODPUT).atLeast(0.5),
+                        SloSpec.of(Metric.ERROR_RATE).atMost(0))
                 .build();
 
         assertThatNoException().isThrownBy(() -> assertThat(run).hasAllObjectivesMet());
@@ -192,9 +192,9 @@ class RunResultAssertTest {
     void should_fail_listing_every_verdict_when_an_objective_was_not_met() {
         RunResult run = SampleRuns.tenSuccesses()
                 .objectives(
-                        Objective.of(Metric.GOODPUT).atLeast(50),
-                        Objective.of(Metric.ERROR_RATE).atMost(0),
-                        Objective.of(Metric.REQUEST_THROUGHPUT).atLeast(100))
+                        SloSpec.of(Metric.GOODPUT).atLeast(50),
+                        SloSpec.of(Metric.ERROR_RATE).atMost(0),
+                        SloSpec.of(Metric.REQUEST_THROUGHPUT).atLeast(100))
                 .build();
 
         assertThatThrownBy(() -> assertThat(run).hasAllObjectivesMet())
@@ -215,7 +215,7 @@ class RunResultAssertTest {
     @Test
     void should_fail_when_too_few_requests_were_good() {
         RunResult run = SampleRuns.tenSuccesses()
-                .objectives(Objective.of(Metric.TTFT).percentile(99).atMost(Duration.ofMillis(300)))
+                .objectives(SloSpec.of(Metric.TTFT).percentile(99).atMost(Duration.ofMillis(300)))
                 .build();
 
         assertThatThrownBy(() -> assertThat(run).hasGoodRequestsAtLeast(9))

@@ -6,7 +6,6 @@ import dev.goodput.core.Goodput;
 import dev.goodput.core.RunSpec;
 import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.load.Load;
-import dev.goodput.core.objective.Objective;
 import dev.goodput.core.record.Outcome;
 import dev.goodput.core.record.Phase;
 import dev.goodput.core.record.RequestRecord;
@@ -16,6 +15,7 @@ import dev.goodput.core.result.RunEnvironment;
 import dev.goodput.core.result.RunResult;
 import dev.goodput.core.result.internal.ResultCalculator;
 import dev.goodput.core.result.internal.RunSnapshot;
+import dev.goodput.core.slo.SloSpec;
 import dev.goodput.core.workload.WorkloadSpec;
 import java.time.Duration;
 import java.time.Instant;
@@ -53,7 +53,7 @@ final class SampleRuns {
     /** Collects requests and settings, then lets core compute the result. */
     static final class Builder {
         private final List<RequestRecord> records = new ArrayList<>();
-        private final List<Objective> objectives = new ArrayList<>();
+        private final List<SloSpec> objectives = new ArrayList<>();
         private double[] percentiles = RunSpec.DEFAULT_PERCENTILES.stream()
                 .mapToDouble(Double::doubleValue)
                 .toArray();
@@ -126,7 +126,7 @@ final class SampleRuns {
             return this;
         }
 
-        Builder objectives(Objective... values) {
+        Builder objectives(SloSpec... values) {
             objectives.addAll(List.of(values));
             return this;
         }

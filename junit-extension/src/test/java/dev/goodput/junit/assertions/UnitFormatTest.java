@@ -3,8 +3,8 @@ package dev.goodput.junit.assertions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.goodput.core.internal.Units;
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.internal.MetricUnits;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.internal.MetricUnits;
 import org.junit.jupiter.api.Test;
 
 /** The copy of core's formatting must print exactly what core's reports print. */

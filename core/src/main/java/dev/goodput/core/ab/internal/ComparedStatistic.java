@@ -1,9 +1,9 @@
 package dev.goodput.core.ab.internal;
 
 import dev.goodput.core.internal.Units;
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
 import dev.goodput.core.result.RunResult;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
 import dev.goodput.core.stats.Summary;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -32,7 +32,7 @@ public record ComparedStatistic(String name, Metric metric, double percentile) {
      * Returns what an A/B run compares: the key latencies at p50, p90 (ITL at p50 only) and their means, goodput and output token
      * throughput, then each objective's own statistic when it is not among them already.
      */
-    public static List<ComparedStatistic> forObjectives(List<Objective> objectives) {
+    public static List<ComparedStatistic> forObjectives(List<SloSpec> objectives) {
         Set<ComparedStatistic> compared = new LinkedHashSet<>();
         for (Metric metric : KEY_LATENCIES) {
             for (double percentile : KEY_PERCENTILES) {
@@ -46,15 +46,15 @@ public record ComparedStatistic(String name, Metric metric, double percentile) {
         }
         compared.add(rate(Metric.GOODPUT));
         compared.add(rate(Metric.OUTPUT_TOKEN_THROUGHPUT));
-        for (Objective objective : objectives) {
+        for (SloSpec objective : objectives) {
             Metric metric = objective.metric();
             if (metric.kind() == Metric.Kind.RUN) {
                 if (metric.unit() == Metric.Unit.PER_SECOND || metric.unit() == Metric.Unit.RATIO) {
                     compared.add(rate(metric));
                 }
-            } else if (objective.statistic() == Objective.Statistic.PERCENTILE) {
+            } else if (objective.statistic() == SloSpec.Statistic.PERCENTILE) {
                 compared.add(percentile(metric, objective.percentile()));
-            } else if (objective.statistic() == Objective.Statistic.MEAN) {
+            } else if (objective.statistic() == SloSpec.Statistic.MEAN) {
                 compared.add(mean(metric));
             }
         }

@@ -1,11 +1,11 @@
 package dev.goodput.core.report.internal;
 
 import dev.goodput.core.internal.Units;
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.internal.MetricUnits;
 import dev.goodput.core.record.Phase;
 import dev.goodput.core.record.RequestRecord;
 import dev.goodput.core.result.RunResult;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.internal.MetricUnits;
 import dev.goodput.core.stats.Summary;
 import dev.goodput.core.workload.WorkloadMix;
 import java.util.ArrayList;
@@ -133,8 +133,8 @@ public final class ClassTable {
             }
             chart.line(entry.getKey(), values, shares);
         }
-        for (dev.goodput.core.objective.Objective slo : result.spec().objectives()) {
-            if (slo.metric() == metric && slo.workloadClass() != null) {
+        for (dev.goodput.core.slo.SloSpec slo : result.spec().objectives()) {
+            if (slo.metric() == metric && slo.trafficClass() != null) {
                 chart.vertical(slo.toString(), slo.threshold() / 1e6);
             }
         }
@@ -161,7 +161,7 @@ public final class ClassTable {
             return String.format(
                     Locale.ROOT,
                     "%.1f %%",
-                    100 * mix.share(mix.workloadClass(name).orElseThrow()));
+                    100 * mix.share(mix.trafficClass(name).orElseThrow()));
         }
         return "-";
     }

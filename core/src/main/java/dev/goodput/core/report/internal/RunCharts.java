@@ -1,11 +1,11 @@
 package dev.goodput.core.report.internal;
 
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
 import dev.goodput.core.record.Phase;
 import dev.goodput.core.record.RequestRecord;
 import dev.goodput.core.result.RunResult;
 import dev.goodput.core.result.SteadyState;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
 import dev.goodput.core.stats.Summary;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -43,8 +43,8 @@ public final class RunCharts {
                         metric.displayName() + " (ms)",
                         "share of requests")
                 .line(metric == Metric.ITL ? "ITL (from percentiles)" : metric.displayName(), points[0], points[1]);
-        for (Objective slo : result.spec().objectives()) {
-            if (slo.metric() == metric && slo.statistic() == Objective.Statistic.PERCENTILE) {
+        for (SloSpec slo : result.spec().objectives()) {
+            if (slo.metric() == metric && slo.statistic() == SloSpec.Statistic.PERCENTILE) {
                 chart.vertical(slo.toString(), slo.threshold() / 1e6)
                         .horizontal(
                                 "p" + dev.goodput.core.internal.Units.formatPercentile(slo.percentile()),
@@ -122,7 +122,7 @@ public final class RunCharts {
         double[] ttft = withTtft.stream().mapToDouble(r -> r.ttftNanos() / 1e6).toArray();
         SvgChart ttftChart = new SvgChart("over-time-ttft", "TTFT over time", "intended start (s)", "TTFT (ms)")
                 .dots("TTFT per request", sent, ttft);
-        for (Objective slo : result.spec().objectives()) {
+        for (SloSpec slo : result.spec().objectives()) {
             if (slo.metric() == Metric.TTFT && slo.isRequestCriterion()) {
                 ttftChart.horizontal(slo.toString(), slo.threshold() / 1e6);
             }

@@ -1,8 +1,6 @@
 package dev.goodput.core.report.internal;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.internal.MetricUnits;
 import dev.goodput.core.result.RunResult;
 import dev.goodput.core.servermetrics.Deployment;
 import dev.goodput.core.servermetrics.ServerMetricsResult;
@@ -10,6 +8,8 @@ import dev.goodput.core.servermetrics.ServerMetricsResult.Bucketed;
 import dev.goodput.core.servermetrics.ServerMetricsResult.Distribution;
 import dev.goodput.core.servermetrics.ServerMetricsResult.Figures;
 import dev.goodput.core.servermetrics.ServerMetricsResult.Series;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.internal.MetricUnits;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.goodput.core.report.internal;
 
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
 import dev.goodput.core.stats.Summary;
 import dev.goodput.core.sweep.MaxGoodput;
 import dev.goodput.core.sweep.SweepPoint;
@@ -73,7 +73,7 @@ public final class SweepCharts {
     private static Set<Metric> latencyMetrics(SweepResult result) {
         Set<Metric> metrics = new LinkedHashSet<>();
         metrics.add(Metric.TTFT);
-        for (Objective slo : result.spec().base().objectives()) {
+        for (SloSpec slo : result.spec().base().objectives()) {
             if (slo.metric().isLatency() && slo.metric().kind() != Metric.Kind.RUN) {
                 metrics.add(slo.metric());
             }
@@ -96,7 +96,7 @@ public final class SweepCharts {
                     .toArray();
             chart.lineWithDots("p" + (int) percentile, x, y);
         }
-        for (Objective slo : result.spec().base().objectives()) {
+        for (SloSpec slo : result.spec().base().objectives()) {
             if (slo.metric() == metric) {
                 chart.horizontal(slo.toString(), slo.threshold() / 1e6);
             }

@@ -1,10 +1,10 @@
 package dev.goodput.core.report.internal;
 
 import dev.goodput.core.internal.Units;
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
 import dev.goodput.core.report.VariantOutcome;
 import dev.goodput.core.result.RunResult;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
 import dev.goodput.core.sweep.SweepPoint;
 import dev.goodput.core.sweep.SweepResult;
 import java.util.ArrayList;
@@ -98,7 +98,7 @@ public final class VariantCharts {
 
     /** Draws the bounds of the first variant's objectives on the metric: every variant runs the same gate. */
     private static void bounds(SvgChart chart, List<VariantOutcome> variants, Metric metric) {
-        for (Objective objective : variants.get(0).result().spec().objectives()) {
+        for (SloSpec objective : variants.get(0).result().spec().objectives()) {
             if (objective.metric() == metric) {
                 chart.horizontal(objective.toString(), objective.threshold() / 1e6);
             }
@@ -112,7 +112,7 @@ public final class VariantCharts {
     private static double chartedPercentile(List<VariantOutcome> variants, Metric metric) {
         return variants.get(0).result().spec().objectives().stream()
                 .filter(objective -> objective.metric() == metric && !Double.isNaN(objective.percentile()))
-                .mapToDouble(Objective::percentile)
+                .mapToDouble(SloSpec::percentile)
                 .findFirst()
                 .orElse(99);
     }

@@ -1,8 +1,8 @@
 package dev.goodput.core.result.internal;
 
 import dev.goodput.core.InvalidSettingException;
-import dev.goodput.core.objective.Objective;
-import dev.goodput.core.workload.WorkloadClass;
+import dev.goodput.core.slo.SloSpec;
+import dev.goodput.core.workload.TrafficClassSpec;
 import dev.goodput.core.workload.WorkloadMix;
 import dev.goodput.core.workload.WorkloadSpec;
 import java.util.List;
@@ -20,9 +20,9 @@ public final class ClassObjectives {
      *
      * @throws InvalidSettingException naming the objective and the class
      */
-    public static void check(WorkloadSpec workload, List<Objective> objectives) {
-        for (Objective slo : objectives) {
-            String name = slo.workloadClass();
+    public static void check(WorkloadSpec workload, List<SloSpec> objectives) {
+        for (SloSpec slo : objectives) {
+            String name = slo.trafficClass();
             if (name == null) {
                 continue;
             }
@@ -34,13 +34,13 @@ public final class ClassObjectives {
                         "objectives",
                         "workload");
             }
-            if (mix.workloadClass(name).isEmpty()) {
+            if (mix.trafficClass(name).isEmpty()) {
                 throw InvalidSettingException.of(
-                        "workloadClass",
+                        "trafficClass",
                         name,
                         "is not a class of the workload mix (objective " + slo + "); its classes are "
                                 + mix.classes().stream()
-                                        .map(WorkloadClass::name)
+                                        .map(TrafficClassSpec::name)
                                         .toList());
             }
         }

@@ -1,13 +1,13 @@
 package dev.goodput.core.result.internal;
 
 import dev.goodput.core.RunSpec;
-import dev.goodput.core.objective.Objective;
-import dev.goodput.core.objective.ObjectiveVerdict;
 import dev.goodput.core.record.RequestRecord;
 import dev.goodput.core.result.RunEnvironment;
 import dev.goodput.core.result.RunResult;
 import dev.goodput.core.result.SteadyState;
-import dev.goodput.core.workload.WorkloadClass;
+import dev.goodput.core.slo.SloSpec;
+import dev.goodput.core.slo.SloVerdict;
+import dev.goodput.core.workload.TrafficClassSpec;
 import dev.goodput.core.workload.WorkloadMix;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -38,7 +38,7 @@ public final class ClassSplit {
      */
     public static boolean isGood(RequestRecord record, RunSpec spec) {
         String requestClass = classifier(spec).apply(record.index());
-        List<Objective> criteria = spec.requestCriteria().stream()
+        List<SloSpec> criteria = spec.requestCriteria().stream()
                 .filter(slo -> slo.appliesTo(requestClass))
                 .toList();
         return ResultCalculator.isGood(record, criteria);
@@ -49,7 +49,7 @@ public final class ClassSplit {
         if (onlyClass == null || !(spec.workload() instanceof WorkloadMix mix)) {
             return 1.0;
         }
-        return mix.share(mix.workloadClass(onlyClass).orElseThrow());
+        return mix.share(mix.trafficClass(onlyClass).orElseThrow());
     }
 
     /**
@@ -67,8 +67,8 @@ public final class ClassSplit {
             return Map.of();
         }
         Map<String, List<RequestRecord>> byClass = new LinkedHashMap<>();
-        for (WorkloadClass workloadClass : mix.classes()) {
-            byClass.put(workloadClass.name(), new ArrayList<>());
+        for (TrafficClassSpec trafficClass : mix.classes()) {
+            byClass.put(trafficClass.name(), new ArrayList<>());
         }
         for (RequestRecord record : snapshot.records()) {
             byClass.get(mix.classOf(record.index()).name()).add(record);
@@ -96,10 +96,10 @@ public final class ClassSplit {
     }
 
     /** Returns the verdict a class's result holds on one of its objectives. */
-    static ObjectiveVerdict verdictOf(Objective slo, Map<String, RunResult> classes) {
-        RunResult result = classes.get(slo.workloadClass());
+    static SloVerdict verdictOf(SloSpec slo, Map<String, RunResult> classes) {
+        RunResult result = classes.get(slo.trafficClass());
         if (result == null) {
-            throw new IllegalStateException("no result for workload class " + slo.workloadClass());
+            throw new IllegalStateException("no result for workload class " + slo.trafficClass());
         }
         return result.verdicts().stream()
                 .filter(verdict -> verdict.objective().equals(slo))

@@ -6,10 +6,6 @@ import dev.goodput.core.RunSpec;
 import dev.goodput.core.load.Arrivals;
 import dev.goodput.core.load.Load;
 import dev.goodput.core.load.RunLength;
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
-import dev.goodput.core.objective.ObjectiveVerdict;
-import dev.goodput.core.objective.internal.ObjectiveEvaluator;
 import dev.goodput.core.record.Outcome;
 import dev.goodput.core.record.Phase;
 import dev.goodput.core.record.RequestRecord;
@@ -19,6 +15,10 @@ import dev.goodput.core.result.LoadStatistics;
 import dev.goodput.core.result.RunEnvironment;
 import dev.goodput.core.result.RunResult;
 import dev.goodput.core.result.SteadyState;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
+import dev.goodput.core.slo.SloVerdict;
+import dev.goodput.core.slo.internal.SloEvaluator;
 import dev.goodput.core.stats.Summary;
 import dev.goodput.core.stats.internal.Distribution;
 import dev.goodput.core.stats.internal.ExactDistribution;
@@ -129,23 +129,23 @@ public final class ResultCalculator {
                 scope.windowSeconds(),
                 confidence);
 
-        List<ObjectiveVerdict> verdicts = new ArrayList<>();
-        for (Objective slo : spec.objectives()) {
-            if (onlyClass != null && !onlyClass.equals(slo.workloadClass())) {
+        List<SloVerdict> verdicts = new ArrayList<>();
+        for (SloSpec slo : spec.objectives()) {
+            if (onlyClass != null && !onlyClass.equals(slo.trafficClass())) {
                 continue;
             }
-            if (onlyClass == null && slo.workloadClass() != null) {
+            if (onlyClass == null && slo.trafficClass() != null) {
                 verdicts.add(ClassSplit.verdictOf(slo, classes));
             } else if (slo.metric().kind() == Metric.Kind.RUN) {
                 RunValueIntervals.Estimate estimate = estimates.get(slo.metric());
-                verdicts.add(ObjectiveEvaluator.evaluateValue(
+                verdicts.add(SloEvaluator.evaluateValue(
                         slo,
                         values.getOrDefault(slo.metric(), Double.NaN),
                         estimate == null ? null : estimate.interval(),
                         measured.size(),
                         estimate == null ? Double.NaN : estimate.effectiveCount()));
             } else {
-                verdicts.add(ObjectiveEvaluator.evaluate(slo, distributions.get(slo.metric()), confidence));
+                verdicts.add(SloEvaluator.evaluate(slo, distributions.get(slo.metric()), confidence));
             }
         }
         return new RunResult(
@@ -177,11 +177,11 @@ public final class ResultCalculator {
      * request cannot have (TPOT of a one-token output, the stall of a one-event stream) does not fail it, as
      * in vLLM's goodput.
      */
-    public static boolean isGood(RequestRecord record, List<Objective> requestCriteria) {
+    public static boolean isGood(RequestRecord record, List<SloSpec> requestCriteria) {
         if (!record.isSuccess()) {
             return false;
         }
-        for (Objective slo : requestCriteria) {
+        for (SloSpec slo : requestCriteria) {
             double value = requestValue(slo.metric(), record);
             if (!Double.isNaN(value) && !slo.comparison().holds(value, slo.threshold())) {
                 return false;

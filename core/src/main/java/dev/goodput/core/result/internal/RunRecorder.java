@@ -115,10 +115,10 @@ public final class RunRecorder {
             if (counted) {
                 int segment = segmentOf(index);
                 gaps.get(segment).add(finished);
-                String workloadClass = classOf.apply(record.index());
-                if (workloadClass != null) {
+                String trafficClass = classOf.apply(record.index());
+                if (trafficClass != null) {
                     classGaps
-                            .computeIfAbsent(workloadClass, c -> newSegments())
+                            .computeIfAbsent(trafficClass, c -> newSegments())
                             .get(segment)
                             .add(finished);
                 }

@@ -1,9 +1,9 @@
 package dev.goodput.core.result.internal;
 
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
 import dev.goodput.core.record.Outcome;
 import dev.goodput.core.record.RequestRecord;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
 import dev.goodput.core.stats.ConfidenceInterval;
 import dev.goodput.core.stats.internal.BatchMeans;
 import dev.goodput.core.stats.internal.WindowRate;
@@ -54,7 +54,7 @@ final class RunValueIntervals {
             List<RequestRecord> measured,
             List<RequestRecord> successes,
             Predicate<RequestRecord> isGood,
-            List<Objective> requestCriteria,
+            List<SloSpec> requestCriteria,
             long windowStartNanos,
             double windowSeconds,
             double confidence) {
@@ -129,16 +129,16 @@ final class RunValueIntervals {
      * near saturation nearly every request is good, the 0/1 series barely varies and its own batch means find it
      * independent, while the TTFTs that decide it still show how slowly the queue moves (docs/metrics.md, "Too short
      * for its correlation"). The smaller count only decides whether the run is too short for its correlation (the
-     * not-yet rule of {@code ObjectiveEvaluator}); the interval stays the rate's or share's own: at half load, where
+     * not-yet rule of {@code SloEvaluator}); the interval stays the rate's or share's own: at half load, where
      * the 0/1 series is far less correlated than the TTFTs, widening it as well cost most decisions and corrected
      * none (docs/metrics.md). It applies only to a run in which some successful request was not good: where every
      * one was, the good requests are the successful ones and their rate is throughput's (a closed-loop gate whose
      * latencies stay far inside their bounds would otherwise be undecided for the latencies' own correlation).
      */
-    static double criteriaEffectiveCount(List<RequestRecord> successes, List<Objective> requestCriteria) {
+    static double criteriaEffectiveCount(List<RequestRecord> successes, List<SloSpec> requestCriteria) {
         double fewest = Double.POSITIVE_INFINITY;
         for (Metric metric :
-                requestCriteria.stream().map(Objective::metric).distinct().toList()) {
+                requestCriteria.stream().map(SloSpec::metric).distinct().toList()) {
             double[] values = successes.stream()
                     .mapToDouble(record -> ResultCalculator.requestValue(metric, record))
                     .filter(value -> !Double.isNaN(value))
@@ -172,7 +172,7 @@ final class RunValueIntervals {
             return;
         }
         double binned = events.size() * rate.effectiveBins() / WindowRate.BINS;
-        // The smaller counts say how long the run is against its correlation (ObjectiveEvaluator's not-yet rule);
+        // The smaller counts say how long the run is against its correlation (SloEvaluator's not-yet rule);
         // the interval stays the bins'.
         double effective = Math.min(Math.min(perRequestEffectiveCount(weights), binned), cap);
         ConfidenceInterval interval = rate.interval();

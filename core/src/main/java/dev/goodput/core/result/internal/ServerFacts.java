@@ -1,11 +1,11 @@
 package dev.goodput.core.result.internal;
 
-import dev.goodput.core.objective.Metric;
 import dev.goodput.core.result.RunResult;
 import dev.goodput.core.servermetrics.ServerMetricsResult.BandwidthCheck;
 import dev.goodput.core.servermetrics.ServerMetricsResult.Distribution;
 import dev.goodput.core.servermetrics.ServerMetricsResult.Figures;
 import dev.goodput.core.servermetrics.internal.ScrapeLog;
+import dev.goodput.core.slo.Metric;
 import dev.goodput.core.stats.Summary;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,5 @@
 package dev.goodput.core.result.internal;
 
-import dev.goodput.core.objective.Metric;
 import dev.goodput.core.record.Phase;
 import dev.goodput.core.record.RequestRecord;
 import dev.goodput.core.result.RunResult;
@@ -15,6 +14,7 @@ import dev.goodput.core.servermetrics.ServerMetricsResult.Series;
 import dev.goodput.core.servermetrics.internal.Buckets;
 import dev.goodput.core.servermetrics.internal.ScrapeLog;
 import dev.goodput.core.servermetrics.internal.ServerSignal;
+import dev.goodput.core.slo.Metric;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,13 +1,13 @@
 package dev.goodput.core.result.internal;
 
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.ObjectiveVerdict;
-import dev.goodput.core.objective.Verdict;
-import dev.goodput.core.objective.internal.ObjectiveEvaluator;
 import dev.goodput.core.result.RunResult;
 import dev.goodput.core.servermetrics.Deployment;
 import dev.goodput.core.servermetrics.ServerMetricsResult;
 import dev.goodput.core.servermetrics.ServerMetricsResult.Figures;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloVerdict;
+import dev.goodput.core.slo.Verdict;
+import dev.goodput.core.slo.internal.SloEvaluator;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -25,8 +25,8 @@ public final class ServerObjectives {
     /** Returns the run with its server view, the server-side values and every objective judged. */
     public static RunResult apply(RunResult run, ServerMetricsResult view, Deployment deployment) {
         Map<Metric, Double> values = values(view.figures());
-        List<ObjectiveVerdict> verdicts = new ArrayList<>();
-        for (ObjectiveVerdict verdict : run.verdicts()) {
+        List<SloVerdict> verdicts = new ArrayList<>();
+        for (SloVerdict verdict : run.verdicts()) {
             Metric metric = verdict.objective().metric();
             if (!metric.isServerSide()) {
                 verdicts.add(verdict);
@@ -35,7 +35,7 @@ public final class ServerObjectives {
             double value = values.getOrDefault(metric, Double.NaN);
             long measured = run.accounting().measured();
             if (Double.isNaN(value)) {
-                verdicts.add(new ObjectiveVerdict(
+                verdicts.add(new SloVerdict(
                         verdict.objective(),
                         Verdict.INCONCLUSIVE,
                         Double.NaN,
@@ -44,7 +44,7 @@ public final class ServerObjectives {
                         Double.NaN,
                         whyMissing(metric, view, deployment)));
             } else {
-                verdicts.add(ObjectiveEvaluator.evaluateValue(verdict.objective(), value, Math.max(1, measured)));
+                verdicts.add(SloEvaluator.evaluateValue(verdict.objective(), value, Math.max(1, measured)));
             }
         }
         values.values().removeIf(value -> Double.isNaN(value));

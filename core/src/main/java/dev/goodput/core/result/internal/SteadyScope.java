@@ -1,11 +1,11 @@
 package dev.goodput.core.result.internal;
 
 import dev.goodput.core.RunSpec;
-import dev.goodput.core.objective.ObjectiveVerdict;
-import dev.goodput.core.objective.Verdict;
 import dev.goodput.core.record.RequestRecord;
 import dev.goodput.core.result.LoadStatistics;
 import dev.goodput.core.result.SteadyState;
+import dev.goodput.core.slo.SloVerdict;
+import dev.goodput.core.slo.Verdict;
 import java.util.List;
 
 /**
@@ -58,12 +58,12 @@ public record SteadyScope(
     }
 
     /** Returns the verdicts as they stand, or each made inconclusive with the reason when there is one. */
-    public List<ObjectiveVerdict> judge(List<ObjectiveVerdict> verdicts) {
+    public List<SloVerdict> judge(List<SloVerdict> verdicts) {
         if (inconclusiveReason == null) {
             return verdicts;
         }
         return verdicts.stream()
-                .map(v -> new ObjectiveVerdict(
+                .map(v -> new SloVerdict(
                         v.objective(),
                         Verdict.INCONCLUSIVE,
                         v.measured(),

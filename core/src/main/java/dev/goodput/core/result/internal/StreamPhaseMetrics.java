@@ -1,7 +1,7 @@
 package dev.goodput.core.result.internal;
 
-import dev.goodput.core.objective.Metric;
 import dev.goodput.core.record.RequestRecord;
+import dev.goodput.core.slo.Metric;
 
 /**
  * The per-request values of the metrics of reasoning and answer phases ({@link Metric#TTFO}, {@link

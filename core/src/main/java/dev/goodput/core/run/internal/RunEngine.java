@@ -21,7 +21,7 @@ import dev.goodput.core.transport.TransportProvider;
 import dev.goodput.core.transport.internal.Preflight;
 import dev.goodput.core.transport.internal.Transports;
 import dev.goodput.core.workload.SessionWorkload;
-import dev.goodput.core.workload.WorkloadClass;
+import dev.goodput.core.workload.TrafficClassSpec;
 import dev.goodput.core.workload.WorkloadMix;
 import java.time.Instant;
 import java.util.Optional;
@@ -84,11 +84,11 @@ public final class RunEngine {
      */
     private static void refuseMixedSessions(RunSpec spec) {
         if (spec.workload() instanceof WorkloadMix mix) {
-            for (WorkloadClass workloadClass : mix.classes()) {
-                if (workloadClass.workload() instanceof SessionWorkload) {
+            for (TrafficClassSpec trafficClass : mix.classes()) {
+                if (trafficClass.workload() instanceof SessionWorkload) {
                     throw InvalidSettingException.of(
-                            "workload of workload class " + workloadClass.name(),
-                            workloadClass.workload().describe().get("type"),
+                            "workload of workload class " + trafficClass.name(),
+                            trafficClass.workload().describe().get("type"),
                             "cannot be mixed: a session workload sets its own order of turns");
                 }
             }

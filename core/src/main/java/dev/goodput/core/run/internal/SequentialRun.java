@@ -2,13 +2,13 @@ package dev.goodput.core.run.internal;
 
 import dev.goodput.core.RunSpec;
 import dev.goodput.core.load.RunLength;
-import dev.goodput.core.objective.ObjectiveVerdict;
-import dev.goodput.core.objective.Verdict;
-import dev.goodput.core.objective.internal.ObjectiveEvaluator;
 import dev.goodput.core.result.RunEnvironment;
 import dev.goodput.core.result.RunResult;
 import dev.goodput.core.result.internal.ResultCalculator;
 import dev.goodput.core.result.internal.RunRecorder;
+import dev.goodput.core.slo.SloVerdict;
+import dev.goodput.core.slo.Verdict;
+import dev.goodput.core.slo.internal.SloEvaluator;
 import dev.goodput.core.stats.internal.Confidence;
 import java.util.ArrayList;
 import java.util.List;
@@ -168,7 +168,7 @@ public final class SequentialRun implements LoadDriver.LookListener {
      */
     static long moreRequestsToDecide(RunResult result) {
         long most = 0;
-        for (ObjectiveVerdict verdict : result.verdicts()) {
+        for (SloVerdict verdict : result.verdicts()) {
             if (verdict.verdict() != Verdict.INCONCLUSIVE) {
                 continue;
             }
@@ -188,13 +188,12 @@ public final class SequentialRun implements LoadDriver.LookListener {
                     : verdict.measured() - verdict.interval().lower();
             double needed = verdict.sampleCount() * (halfWidth / distance) * (halfWidth / distance);
             double confidence = verdict.interval().confidence();
-            if (ObjectiveEvaluator.isTooShortForItsCorrelation(
-                    verdict.sampleCount(), verdict.effectiveCount(), confidence)) {
+            if (SloEvaluator.isTooShortForItsCorrelation(verdict.sampleCount(), verdict.effectiveCount(), confidence)) {
                 // Not decided for too few effective samples: at least as many more as reach the least trusted.
                 needed = Math.max(
                         needed,
                         verdict.sampleCount()
-                                * ObjectiveEvaluator.minCorrelatedEffective(confidence)
+                                * SloEvaluator.minCorrelatedEffective(confidence)
                                 / verdict.effectiveCount());
             }
             most = Math.max(most, (long) Math.ceil(needed) - verdict.sampleCount());

@@ -3,7 +3,6 @@ package dev.goodput.core.shard.internal;
 import dev.goodput.core.InvalidSettingException;
 import dev.goodput.core.RunSpec;
 import dev.goodput.core.load.Shard;
-import dev.goodput.core.objective.Objective;
 import dev.goodput.core.record.RequestRecord;
 import dev.goodput.core.result.RunEnvironment;
 import dev.goodput.core.result.RunResult;
@@ -12,6 +11,7 @@ import dev.goodput.core.result.internal.ResultCalculator;
 import dev.goodput.core.result.internal.RunSnapshot;
 import dev.goodput.core.shard.MergedRun;
 import dev.goodput.core.shard.ShardReport;
+import dev.goodput.core.slo.SloSpec;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -95,7 +95,7 @@ public final class ShardMerge {
      * judge them (each shard's scrape would see all shards' load anyway).
      */
     public static void refuseServerObjectives(RunSpec spec) {
-        for (Objective objective : spec.objectives()) {
+        for (SloSpec objective : spec.objectives()) {
             if (objective.metric().isServerSide()) {
                 throw InvalidSettingException.of(
                         "objective",

@@ -25,7 +25,7 @@ public final class Confidence {
         return (1 - require(confidence)) / 2;
     }
 
-    /** Returns the level as a percentage the way {@code ObjectiveVerdict.describe()} prints it, for example "95". */
+    /** Returns the level as a percentage the way {@code SloVerdict.describe()} prints it, for example "95". */
     public static String percent(double confidence) {
         return Units.formatPercentile(confidence * 100);
     }

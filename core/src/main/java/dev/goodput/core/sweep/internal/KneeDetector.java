@@ -1,6 +1,6 @@
 package dev.goodput.core.sweep.internal;
 
-import dev.goodput.core.objective.Metric;
+import dev.goodput.core.slo.Metric;
 import dev.goodput.core.stats.Summary;
 import dev.goodput.core.sweep.SweepPoint;
 import java.util.List;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import dev.goodput.core.ab.PairedChange;
 import dev.goodput.core.compare.BaselineComparator;
 import dev.goodput.core.compare.ChangeVerdict;
-import dev.goodput.core.objective.Metric;
+import dev.goodput.core.slo.Metric;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 

@@ -1,8 +1,8 @@
 package dev.goodput.core.bench.coverage;
 
-import dev.goodput.core.objective.Objective;
-import dev.goodput.core.objective.ObjectiveVerdict;
-import dev.goodput.core.objective.Verdict;
+import dev.goodput.core.slo.SloSpec;
+import dev.goodput.core.slo.SloVerdict;
+import dev.goodput.core.slo.Verdict;
 import java.util.Locale;
 
 /**
@@ -19,7 +19,7 @@ final class CaseTally {
     final Statistic statistic;
     final double factor;
     final double truth;
-    final Objective objective;
+    final SloSpec objective;
     private int met;
     private int violated;
     private int inconclusive;
@@ -42,7 +42,7 @@ final class CaseTally {
     }
 
     /** Counts the engine's verdict on one run that judged {@code requests} measured requests. */
-    synchronized void add(ObjectiveVerdict verdict, long requests) {
+    synchronized void add(SloVerdict verdict, long requests) {
         switch (verdict.verdict()) {
             case MET -> met++;
             case VIOLATED -> violated++;

@@ -1,12 +1,12 @@
 package dev.goodput.core.bench.coverage;
 
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
-import dev.goodput.core.objective.ObjectiveVerdict;
-import dev.goodput.core.objective.internal.ObjectiveEvaluator;
 import dev.goodput.core.record.Phase;
 import dev.goodput.core.result.RunResult;
 import dev.goodput.core.result.internal.ResultCalculator;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
+import dev.goodput.core.slo.SloVerdict;
+import dev.goodput.core.slo.internal.SloEvaluator;
 import dev.goodput.core.stats.internal.ExactDistribution;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -23,13 +23,13 @@ public final class CoverageCases {
 
     private final List<CaseTally> latency = new ArrayList<>();
     private final List<CaseTally> goodput = new ArrayList<>();
-    private final List<Objective> latencyObjectives = new ArrayList<>();
-    private final List<Objective> goodputObjectives = new ArrayList<>();
-    private final double confidence = ObjectiveEvaluator.DEFAULT_CONFIDENCE;
+    private final List<SloSpec> latencyObjectives = new ArrayList<>();
+    private final List<SloSpec> goodputObjectives = new ArrayList<>();
+    private final double confidence = SloEvaluator.DEFAULT_CONFIDENCE;
 
     public CoverageCases(
             ServerPreset preset, double utilisation, long size, List<Statistic> statistics, LongRunTruth truth) {
-        goodputObjectives.add(Objective.of(Metric.TTFT).max().atMost(Duration.ofNanos(truth.goodTtftBoundNanos())));
+        goodputObjectives.add(SloSpec.of(Metric.TTFT).max().atMost(Duration.ofNanos(truth.goodTtftBoundNanos())));
         for (Statistic statistic : statistics) {
             // First the bound the truth violates, then the one it meets.
             for (double factor : statistic.isGoodput() ? new double[] {1.1, 0.9} : new double[] {0.9, 1.1}) {
@@ -42,7 +42,7 @@ public final class CoverageCases {
     }
 
     /** Returns the objectives a run's own spec should carry: the latency ones. */
-    public List<Objective> latencyObjectives() {
+    public List<SloSpec> latencyObjectives() {
         return latencyObjectives;
     }
 
@@ -50,13 +50,13 @@ public final class CoverageCases {
     public void judge(VirtualGateRun run) {
         RunResult result = run.judge();
         for (int i = 0; i < latency.size(); i++) {
-            ObjectiveVerdict verdict = result.verdicts().get(i);
+            SloVerdict verdict = result.verdicts().get(i);
             latency.get(i).add(verdict, verdict.sampleCount());
             recompute(latency.get(i), result);
         }
         RunResult goodRun = run.judge(goodputObjectives);
         for (int i = 0; i < goodput.size(); i++) {
-            ObjectiveVerdict verdict = goodRun.verdicts().get(i + 1);
+            SloVerdict verdict = goodRun.verdicts().get(i + 1);
             goodput.get(i).add(verdict, verdict.sampleCount());
         }
     }
@@ -68,9 +68,9 @@ public final class CoverageCases {
                 .filter(value -> !Double.isNaN(value))
                 .toArray();
         tally.addRecomputed(
-                ObjectiveEvaluator.evaluate(tally.objective, ExactDistribution.of(samples), confidence)
+                SloEvaluator.evaluate(tally.objective, ExactDistribution.of(samples), confidence)
                         .verdict(),
-                ObjectiveEvaluator.evaluate(tally.objective, ExactDistribution.ofOrdered(samples), confidence)
+                SloEvaluator.evaluate(tally.objective, ExactDistribution.ofOrdered(samples), confidence)
                         .verdict());
     }
 

@@ -1,6 +1,6 @@
 package dev.goodput.core.bench.coverage;
 
-import dev.goodput.core.objective.Metric;
+import dev.goodput.core.slo.Metric;
 import dev.goodput.core.stats.internal.StudentT;
 import java.util.Arrays;
 import java.util.HashMap;

@@ -2,10 +2,10 @@ package dev.goodput.core.bench.coverage;
 
 import dev.goodput.core.load.Load;
 import dev.goodput.core.load.RunLength;
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
-import dev.goodput.core.objective.ObjectiveVerdict;
 import dev.goodput.core.result.RunResult;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
+import dev.goodput.core.slo.SloVerdict;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -22,7 +22,7 @@ import java.util.List;
 public final class SequentialCases {
 
     private final List<CaseTally> tallies = new ArrayList<>();
-    private final Objective goodRequest;
+    private final SloSpec goodRequest;
 
     public SequentialCases(
             ServerPreset preset,
@@ -34,7 +34,7 @@ public final class SequentialCases {
         // The per-request bound that makes a request good, on a statistic decided MET at the first look (the p1 TTFT
         // is about the service time, far below it): a max would be VIOLATED there, and a run that lasts until decided
         // stops at its first VIOLATED objective, before goodput is decided.
-        this.goodRequest = Objective.of(Metric.TTFT).percentile(1).atMost(Duration.ofNanos(truth.goodTtftBoundNanos()));
+        this.goodRequest = SloSpec.of(Metric.TTFT).percentile(1).atMost(Duration.ofNanos(truth.goodTtftBoundNanos()));
         String length = "until " + minRequests + "-" + maxRequests;
         for (Statistic statistic : statistics) {
             double[] factors = statistic.isGoodput() ? new double[] {1.1, 0.9, 0.5} : new double[] {0.9, 1.1, 2.0};
@@ -51,7 +51,7 @@ public final class SequentialCases {
     }
 
     /** Returns the objectives of case {@code index}'s gate. */
-    public List<Objective> objectives(int index) {
+    public List<SloSpec> objectives(int index) {
         CaseTally tally = tallies.get(index);
         return tally.statistic.isGoodput() ? List.of(goodRequest, tally.objective) : List.of(tally.objective);
     }
@@ -60,7 +60,7 @@ public final class SequentialCases {
     public void judge(int index, VirtualGateRun run) {
         CaseTally tally = tallies.get(index);
         RunResult result = run.judge();
-        ObjectiveVerdict verdict = result.verdicts().get(result.verdicts().size() - 1);
+        SloVerdict verdict = result.verdicts().get(result.verdicts().size() - 1);
         RunLength length = result.runLength();
         tally.add(
                 verdict,

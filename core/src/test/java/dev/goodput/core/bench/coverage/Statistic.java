@@ -1,7 +1,7 @@
 package dev.goodput.core.bench.coverage;
 
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
 import dev.goodput.core.stats.internal.ExactDistribution;
 import java.time.Duration;
 
@@ -41,7 +41,7 @@ public record Statistic(String name, Metric metric, double percentile) {
      * Returns an objective on this statistic whose bound the truth {@code violates} (or meets) by 10 %: for a
      * latency ({@code ≤}) 0.9 or 1.1 times the truth; for goodput ({@code ≥}) 1.1 or 0.9 times.
      */
-    public Objective objective(double truth, boolean violates) {
+    public SloSpec objective(double truth, boolean violates) {
         return objective(truth, violates == isGoodput() ? 1.1 : 0.9);
     }
 
@@ -49,11 +49,11 @@ public record Statistic(String name, Metric metric, double percentile) {
      * Returns an objective with the bound {@code factor} times the truth: at most that for a latency, at least that
      * for goodput.
      */
-    public Objective objective(double truth, double factor) {
+    public SloSpec objective(double truth, double factor) {
         if (isGoodput()) {
-            return Objective.of(Metric.GOODPUT).atLeast(truth * factor);
+            return SloSpec.of(Metric.GOODPUT).atLeast(truth * factor);
         }
-        Objective.Builder builder = Objective.of(metric);
+        SloSpec.Builder builder = SloSpec.of(metric);
         builder = Double.isNaN(percentile) ? builder.mean() : builder.percentile(percentile);
         return builder.atMost(Duration.ofNanos(Math.round(truth * factor)));
     }

@@ -4,7 +4,6 @@ import dev.goodput.core.Goodput;
 import dev.goodput.core.RunSpec;
 import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.load.Load;
-import dev.goodput.core.objective.Objective;
 import dev.goodput.core.result.RunEnvironment;
 import dev.goodput.core.result.RunResult;
 import dev.goodput.core.result.internal.ResultCalculator;
@@ -13,6 +12,7 @@ import dev.goodput.core.result.internal.RunSnapshot;
 import dev.goodput.core.run.internal.LoadDriver;
 import dev.goodput.core.run.internal.RunEngine;
 import dev.goodput.core.run.internal.SequentialRun;
+import dev.goodput.core.slo.SloSpec;
 import dev.goodput.core.testing.FakeScheduler;
 import dev.goodput.core.testing.VirtualTimeServer;
 import dev.goodput.core.workload.WorkloadSpec;
@@ -43,7 +43,7 @@ public record VirtualGateRun(
      * server's own randomness seeded with {@code seed}.
      */
     public static VirtualGateRun of(
-            ServerPreset preset, double rate, long warmup, long measured, long seed, List<Objective> objectives) {
+            ServerPreset preset, double rate, long warmup, long measured, long seed, List<SloSpec> objectives) {
         return of(
                 preset,
                 Load.poisson(rate)
@@ -58,7 +58,7 @@ public record VirtualGateRun(
      * Runs {@code load}, the server's own randomness seeded with {@code seed}; a load that lasts until decided
      * ({@link Load#untilDecided}) looks at its objectives as {@link RunEngine} has it do, and stops where they say.
      */
-    public static VirtualGateRun of(ServerPreset preset, Load load, long seed, List<Objective> objectives) {
+    public static VirtualGateRun of(ServerPreset preset, Load load, long seed, List<SloSpec> objectives) {
         RunSpec spec = spec(preset, load, objectives);
         FakeScheduler scheduler = new FakeScheduler(START_NANOS);
         VirtualTimeServer server = preset.withServerSeed(seed).server(scheduler, seed);
@@ -80,11 +80,11 @@ public record VirtualGateRun(
     }
 
     /** Judges other objectives on the same requests, as a gate with those objectives would have. */
-    public RunResult judge(List<Objective> objectives) {
+    public RunResult judge(List<SloSpec> objectives) {
         return ResultCalculator.compute(spec(spec, objectives), ENVIRONMENT, snapshot);
     }
 
-    private static RunSpec spec(ServerPreset preset, Load load, List<Objective> objectives) {
+    private static RunSpec spec(ServerPreset preset, Load load, List<SloSpec> objectives) {
         return Goodput.newRun(ServerEndpoint.of("http://127.0.0.1:1", "virtual"))
                 .workload(WorkloadSpec.synthetic()
                         .inputTokens(preset.promptTokens())
@@ -98,7 +98,7 @@ public record VirtualGateRun(
                 .build();
     }
 
-    private static RunSpec spec(RunSpec like, List<Objective> objectives) {
+    private static RunSpec spec(RunSpec like, List<SloSpec> objectives) {
         return Goodput.newRun(like.server())
                 .workload(like.workload())
                 .load(like.load())

@@ -3,15 +3,15 @@ package dev.goodput.core.bench.coverage;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.goodput.core.load.Load;
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
-import dev.goodput.core.objective.ObjectiveVerdict;
-import dev.goodput.core.objective.Verdict;
-import dev.goodput.core.objective.internal.ObjectiveEvaluator;
 import dev.goodput.core.record.Outcome;
 import dev.goodput.core.record.Phase;
 import dev.goodput.core.record.RequestRecord;
 import dev.goodput.core.result.RunResult;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
+import dev.goodput.core.slo.SloVerdict;
+import dev.goodput.core.slo.Verdict;
+import dev.goodput.core.slo.internal.SloEvaluator;
 import dev.goodput.core.stats.internal.Confidence;
 import dev.goodput.core.testing.VirtualTimeServer.Truth;
 import java.time.Duration;
@@ -79,8 +79,8 @@ class VirtualGateRunTest {
                 300,
                 1,
                 List.of(
-                        Objective.of(Metric.TTFT).percentile(50).atMost(Duration.ofMillis(10)),
-                        Objective.of(Metric.TTFT).percentile(50).atMost(Duration.ofSeconds(10))));
+                        SloSpec.of(Metric.TTFT).percentile(50).atMost(Duration.ofMillis(10)),
+                        SloSpec.of(Metric.TTFT).percentile(50).atMost(Duration.ofSeconds(10))));
 
         RunResult result = run.judge();
 
@@ -88,8 +88,8 @@ class VirtualGateRunTest {
         assertThat(result.verdicts()).extracting(v -> v.verdict()).containsExactly(Verdict.VIOLATED, Verdict.MET);
         assertThat(result.verdicts().get(0).sampleCount()).isEqualTo(300);
         RunResult goodput = run.judge(List.of(
-                Objective.of(Metric.TTFT).max().atMost(Duration.ofMillis(40)),
-                Objective.of(Metric.GOODPUT).atLeast(1)));
+                SloSpec.of(Metric.TTFT).max().atMost(Duration.ofMillis(40)),
+                SloSpec.of(Metric.GOODPUT).atLeast(1)));
         long good = run.snapshot().records().stream()
                 .filter(r -> r.phase() == Phase.MEASURED && r.ttftNanos() <= 40 * MS)
                 .count();
@@ -100,7 +100,7 @@ class VirtualGateRunTest {
     void should_stop_a_gate_whose_bound_is_twice_the_truth_at_its_first_look() {
         // A fifth of the M/D/1 server's capacity: the mean TTFT is exactly 20 ms + 40 ms * 0.2 / (2 * 0.8) = 25 ms.
         // At half load 250 requests often hold fewer than the 161 effective samples a correlated verdict needs at a
-        // look's 98.7 % (ObjectiveEvaluator.minCorrelatedEffective), so there the first look decides only some runs.
+        // look's 98.7 % (SloEvaluator.minCorrelatedEffective), so there the first look decides only some runs.
         for (long seed = 1; seed <= 3; seed++) {
             Load load =
                     Load.poisson(5).untilDecided(250, 4_200).warmupRequests(200).seed(seed);
@@ -108,7 +108,7 @@ class VirtualGateRunTest {
                     ServerPreset.singleSlot(),
                     load,
                     seed,
-                    List.of(Objective.of(Metric.TTFT).mean().atMost(Duration.ofMillis(50))));
+                    List.of(SloSpec.of(Metric.TTFT).mean().atMost(Duration.ofMillis(50))));
 
             RunResult result = run.judge();
 
@@ -130,13 +130,13 @@ class VirtualGateRunTest {
                 ServerPreset.singleSlot(),
                 load,
                 3,
-                List.of(Objective.of(Metric.TTFT).mean().atMost(Duration.ofMillis(240))));
+                List.of(SloSpec.of(Metric.TTFT).mean().atMost(Duration.ofMillis(240))));
 
         RunResult result = run.judge();
 
-        ObjectiveVerdict verdict = result.verdicts().get(0);
+        SloVerdict verdict = result.verdicts().get(0);
         double confidence = result.runLength().lookConfidence();
-        double least = ObjectiveEvaluator.minCorrelatedEffective(confidence);
+        double least = SloEvaluator.minCorrelatedEffective(confidence);
         assertThat(verdict.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
         assertThat(result.runLength().decided()).isFalse();
         assertThat(verdict.effectiveCount()).isLessThan(least);

@@ -2,9 +2,9 @@ package dev.goodput.core.report.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
 import dev.goodput.core.result.RunResult;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
 import dev.goodput.core.testing.SampleResults;
 import java.time.Duration;
 import java.util.List;
@@ -14,14 +14,14 @@ import org.junit.jupiter.api.Test;
 class RunChartsTest {
 
     // The sample's measured TTFTs: 50, 100, 150 and 200 ms.
-    private static String ttftChart(Objective... objectives) {
+    private static String ttftChart(SloSpec... objectives) {
         RunResult result = SampleResults.compute(List.of(objectives));
         return RunCharts.distributions(result).get(0);
     }
 
     @Test
     void should_scale_a_cdf_to_its_data_and_mark_a_bound_far_beyond_them_at_the_right_edge() {
-        String chart = ttftChart(Objective.of(Metric.TTFT).percentile(90).atMost(Duration.ofSeconds(5)));
+        String chart = ttftChart(SloSpec.of(Metric.TTFT).percentile(90).atMost(Duration.ofSeconds(5)));
 
         assertThat(chart)
                 .startsWith("<svg class=\"chart\" id=\"cdf-ttft\" data-series=\"1\" data-x-axis=\"50 200\""
@@ -40,7 +40,7 @@ class RunChartsTest {
     @Test
     void should_widen_a_cdf_to_a_bound_within_one_span_of_its_data_and_draw_it_as_a_line() {
         // 300 ms is 100 ms beyond the data, whose span is 150 ms: the axis reaches it.
-        String chart = ttftChart(Objective.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(300)));
+        String chart = ttftChart(SloSpec.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(300)));
 
         assertThat(chart)
                 .contains("data-x-axis=\"50 300\"")

@@ -12,12 +12,12 @@ import dev.goodput.core.RunSpec;
 import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.internal.redaction.SecretRedaction;
 import dev.goodput.core.load.Load;
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
-import dev.goodput.core.objective.Verdict;
 import dev.goodput.core.record.Phase;
 import dev.goodput.core.result.RunEnvironment;
 import dev.goodput.core.result.RunResult;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
+import dev.goodput.core.slo.Verdict;
 import dev.goodput.core.workload.SessionWorkload;
 import dev.goodput.core.workload.WorkloadMix;
 import dev.goodput.core.workload.WorkloadSpec;
@@ -42,7 +42,7 @@ class ClassSplitTest {
             .selection(WorkloadMix.Selection.INTERLEAVED)
             .build();
 
-    private static RunResult compute(List<Objective> objectives) {
+    private static RunResult compute(List<SloSpec> objectives) {
         RunSpec spec = Goodput.newRun(SERVER)
                 .workload(MIX)
                 .load(Load.constantRate(5).requests(7))
@@ -57,7 +57,7 @@ class ClassSplitTest {
     @Test
     void should_find_the_specs_notes_once_for_the_run_and_its_classes() {
         RunResult result = compute(
-                List.of(Objective.of(Metric.TTFT).inClass("a").percentile(90).atMost(Duration.ofMillis(500))));
+                List.of(SloSpec.of(Metric.TTFT).inClass("a").percentile(90).atMost(Duration.ofMillis(500))));
 
         assertThat(result.notes())
                 .singleElement()
@@ -101,9 +101,9 @@ class ClassSplitTest {
     @Test
     void should_judge_class_objectives_on_their_class_and_good_requests_by_every_bound_that_applies() {
         RunResult result = compute(List.of(
-                Objective.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(180)),
-                Objective.of(Metric.TPOT).inClass("a").max().atMost(Duration.ofMillis(80)),
-                Objective.of(Metric.TTFT).inClass("b").max().atMost(Duration.ofMillis(250))));
+                SloSpec.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(180)),
+                SloSpec.of(Metric.TPOT).inClass("a").max().atMost(Duration.ofMillis(80)),
+                SloSpec.of(Metric.TTFT).inClass("b").max().atMost(Duration.ofMillis(250))));
 
         assertThat(result.verdicts()).hasSize(3);
         // a's max TPOT 100 ms (request 2) breaks 80 ms; b's max TTFT 200 ms (request 3) meets 250 ms.
@@ -122,7 +122,7 @@ class ClassSplitTest {
 
         // A bound on b alone that request 2 of a would break leaves a's requests alone.
         RunResult classBound =
-                compute(List.of(Objective.of(Metric.TPOT).inClass("b").max().atMost(Duration.ofMillis(60))));
+                compute(List.of(SloSpec.of(Metric.TPOT).inClass("b").max().atMost(Duration.ofMillis(60))));
         // b: 1 has TPOT 50, 3 none: both good; a: 2 (TPOT 100) and 4 stay good without a bound of their own.
         assertThat(classBound.goodRequests()).isEqualTo(4);
     }
@@ -132,7 +132,7 @@ class ClassSplitTest {
         RunSpec spec = Goodput.newRun(SERVER)
                 .workload(MIX)
                 .load(Load.constantRate(5).requests(7))
-                .objectives(List.of(Objective.of(Metric.TTFT).inClass("a").max().atMost(Duration.ofMillis(500))))
+                .objectives(List.of(SloSpec.of(Metric.TTFT).inClass("a").max().atMost(Duration.ofMillis(500))))
                 .judgeSteadyStateOnly(true)
                 .build();
 
@@ -152,15 +152,15 @@ class ClassSplitTest {
     @Test
     void should_refuse_an_objective_on_a_class_the_workload_does_not_have() {
         assertThatThrownBy(() -> compute(List.of(
-                        Objective.of(Metric.TTFT).inClass("chat").percentile(99).atMost(Duration.ofMillis(300)))))
+                        SloSpec.of(Metric.TTFT).inClass("chat").percentile(99).atMost(Duration.ofMillis(300)))))
                 .isInstanceOf(InvalidSettingException.class)
-                .hasMessageContaining("workloadClass")
+                .hasMessageContaining("trafficClass")
                 .hasMessageContaining("chat")
                 .hasMessageContaining("[a, b]");
         assertThatThrownBy(() -> Goodput.newRun(SERVER)
                         .workload(WorkloadSpec.synthetic().build())
                         .load(Load.constantRate(5).requests(7))
-                        .objectives(List.of(Objective.of(Metric.TTFT)
+                        .objectives(List.of(SloSpec.of(Metric.TTFT)
                                 .inClass("chat")
                                 .percentile(99)
                                 .atMost(Duration.ofMillis(300))))
@@ -206,7 +206,7 @@ class ClassSplitTest {
                         .run())
                 .isInstanceOf(InvalidSettingException.class)
                 .hasMessageContaining("workload of workload class s = my_sessions cannot be mixed");
-        assertThatThrownBy(() -> Objective.of(Metric.PREEMPTIONS).inClass("a").atMost(0))
+        assertThatThrownBy(() -> SloSpec.of(Metric.PREEMPTIONS).inClass("a").atMost(0))
                 .isInstanceOf(InvalidSettingException.class)
                 .hasMessageContaining("server's own metrics");
     }

@@ -7,14 +7,14 @@ import dev.goodput.core.Goodput;
 import dev.goodput.core.RunSpec;
 import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.load.Load;
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
-import dev.goodput.core.objective.Verdict;
 import dev.goodput.core.record.Outcome;
 import dev.goodput.core.record.Phase;
 import dev.goodput.core.record.RequestRecord;
 import dev.goodput.core.result.RunEnvironment;
 import dev.goodput.core.result.RunResult;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
+import dev.goodput.core.slo.Verdict;
 import dev.goodput.core.stats.Summary;
 import dev.goodput.core.testing.SampleResults;
 import dev.goodput.core.workload.WorkloadSpec;
@@ -29,7 +29,7 @@ class ResultCalculatorTest {
 
     private static final long MS = 1_000_000;
 
-    private static RunResult compute(List<Objective> objectives) {
+    private static RunResult compute(List<SloSpec> objectives) {
         return SampleResults.compute(objectives);
     }
 
@@ -92,10 +92,10 @@ class ResultCalculatorTest {
     @Test
     void should_count_as_good_only_successes_that_meet_every_request_level_bound() {
         RunResult result = compute(List.of(
-                Objective.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(180)),
-                Objective.of(Metric.TPOT).mean().atMost(Duration.ofMillis(80)),
-                Objective.of(Metric.GOODPUT).atLeast(1.5),
-                Objective.of(Metric.ERROR_RATE).atMost(0.1)));
+                SloSpec.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(180)),
+                SloSpec.of(Metric.TPOT).mean().atMost(Duration.ofMillis(80)),
+                SloSpec.of(Metric.GOODPUT).atLeast(1.5),
+                SloSpec.of(Metric.ERROR_RATE).atMost(0.1)));
 
         // TTFT ≤ 180 ms and TPOT ≤ 80 ms: request 1 (100, 50) and 4 (50, 50) are good; 2 has TPOT 100, 3 has
         // TTFT 200 (its missing TPOT does not count against it).

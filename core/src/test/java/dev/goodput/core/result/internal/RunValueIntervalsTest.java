@@ -3,10 +3,10 @@ package dev.goodput.core.result.internal;
 import static dev.goodput.core.testing.SampleResults.success;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
 import dev.goodput.core.record.Phase;
 import dev.goodput.core.record.RequestRecord;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,12 +42,12 @@ class RunValueIntervalsTest {
     }
 
     private static Map<Metric, RunValueIntervals.Estimate> estimates(
-            List<RequestRecord> records, java.util.function.Predicate<RequestRecord> isGood, List<Objective> criteria) {
+            List<RequestRecord> records, java.util.function.Predicate<RequestRecord> isGood, List<SloSpec> criteria) {
         return RunValueIntervals.of(records, records, isGood, criteria, 0, 30.5, CONFIDENCE);
     }
 
-    private static final List<Objective> CRITERIA =
-            List.of(Objective.of(Metric.TTFT).percentile(90).atMost(Duration.ofSeconds(1)));
+    private static final List<SloSpec> CRITERIA =
+            List.of(SloSpec.of(Metric.TTFT).percentile(90).atMost(Duration.ofSeconds(1)));
 
     @Test
     void a_goodput_is_worth_no_more_requests_than_the_latencies_that_decide_it() {

@@ -3,9 +3,6 @@ package dev.goodput.core.result.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
-import dev.goodput.core.objective.Verdict;
 import dev.goodput.core.result.RunResult;
 import dev.goodput.core.servermetrics.Deployment;
 import dev.goodput.core.servermetrics.ServerMetricsResult;
@@ -13,6 +10,9 @@ import dev.goodput.core.servermetrics.internal.Buckets;
 import dev.goodput.core.servermetrics.internal.ScrapeLog;
 import dev.goodput.core.servermetrics.internal.ScrapeReading;
 import dev.goodput.core.servermetrics.internal.ServerSignal;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
+import dev.goodput.core.slo.Verdict;
 import dev.goodput.core.testing.SampleResults;
 import java.util.List;
 import java.util.Map;
@@ -114,7 +114,7 @@ class ServerMetricsSummarizerTest {
         assertThat(cost).isCloseTo(3.6 * 2 * window / 3600 / (18 / 1e6), within(1e-6));
         assertThat(ServerMetricsSummarizer.cost(RUN, Deployment.of("L4", 2))).isNaN();
         RunResult noneGood = SampleResults.compute(
-                List.of(Objective.of(Metric.TTFT).percentile(50).atMost(1e6)));
+                List.of(SloSpec.of(Metric.TTFT).percentile(50).atMost(1e6)));
         assertThat(ServerMetricsSummarizer.cost(noneGood, twoGpus)).isInfinite();
     }
 
@@ -149,10 +149,10 @@ class ServerMetricsSummarizerTest {
                 Map.of(ServerSignal.PREEMPTIONS, 3.0, ServerSignal.KV_CACHE_USAGE, 0.5),
                 Map.of(ServerSignal.PREEMPTIONS, 7.0, ServerSignal.KV_CACHE_USAGE, 0.97)));
         RunResult run = SampleResults.compute(List.of(
-                Objective.of(Metric.PREEMPTIONS).atMost(0),
-                Objective.of(Metric.PEAK_KV_CACHE_USAGE).atMost(0.98),
-                Objective.of(Metric.ENERGY_PER_OUTPUT_TOKEN).atMost(1),
-                Objective.of(Metric.ERROR_RATE).atMost(1)));
+                SloSpec.of(Metric.PREEMPTIONS).atMost(0),
+                SloSpec.of(Metric.PEAK_KV_CACHE_USAGE).atMost(0.98),
+                SloSpec.of(Metric.ENERGY_PER_OUTPUT_TOKEN).atMost(1),
+                SloSpec.of(Metric.ERROR_RATE).atMost(1)));
 
         RunResult judged = ServerObjectives.apply(
                 run, ServerMetricsSummarizer.summarize(log, run, Deployment.UNSTATED), Deployment.UNSTATED);

@@ -6,14 +6,14 @@ import dev.goodput.core.Goodput;
 import dev.goodput.core.RunSpec;
 import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.load.Load;
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
-import dev.goodput.core.objective.Verdict;
 import dev.goodput.core.record.Phase;
 import dev.goodput.core.record.RequestRecord;
 import dev.goodput.core.result.RunEnvironment;
 import dev.goodput.core.result.RunResult;
 import dev.goodput.core.result.SteadyState;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
+import dev.goodput.core.slo.Verdict;
 import dev.goodput.core.testing.SampleResults;
 import dev.goodput.core.workload.WorkloadSpec;
 import java.time.Duration;
@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
  */
 class SteadyJudgingTest {
 
-    private static final Objective MAX_TTFT = Objective.of(Metric.TTFT).max().atMost(Duration.ofMillis(100));
+    private static final SloSpec MAX_TTFT = SloSpec.of(Metric.TTFT).max().atMost(Duration.ofMillis(100));
 
     private static List<RequestRecord> coldStart(int requests) {
         List<RequestRecord> records = new ArrayList<>();

@@ -6,11 +6,6 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
-import dev.goodput.core.objective.ObjectiveVerdict;
-import dev.goodput.core.objective.Verdict;
-import dev.goodput.core.objective.internal.ObjectiveEvaluator;
 import dev.goodput.core.record.Outcome;
 import dev.goodput.core.record.Phase;
 import dev.goodput.core.record.RequestRecord;
@@ -20,6 +15,11 @@ import dev.goodput.core.report.ConsoleReport;
 import dev.goodput.core.report.CsvReport;
 import dev.goodput.core.report.JsonReport;
 import dev.goodput.core.result.RunResult;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
+import dev.goodput.core.slo.SloVerdict;
+import dev.goodput.core.slo.Verdict;
+import dev.goodput.core.slo.internal.SloEvaluator;
 import dev.goodput.core.testing.SampleResults;
 import java.io.StringWriter;
 import java.time.Duration;
@@ -117,7 +117,7 @@ class StreamPhaseMetricsTest {
 
     @Test
     void should_judge_an_objective_on_reasoning_tokens_and_count_it_as_a_request_criterion() {
-        Objective tokens = Objective.of(Metric.REASONING_TOKENS).max().atMost(150);
+        SloSpec tokens = SloSpec.of(Metric.REASONING_TOKENS).max().atMost(150);
         RunResult result = SampleResults.compute(REASONING_RUN, List.of(tokens));
 
         assertThat(result.verdicts().get(0).verdict()).isEqualTo(Verdict.VIOLATED);
@@ -129,13 +129,13 @@ class StreamPhaseMetricsTest {
 
     @Test
     void should_report_reasoning_metrics_without_samples_as_inconclusive_and_keep_the_reports_whole() throws Exception {
-        Objective tokens = Objective.of(Metric.REASONING_TOKENS).percentile(50).atMost(1000);
-        Objective ttfo = Objective.of(Metric.TTFO).percentile(50).atMost(Duration.ofSeconds(1));
+        SloSpec tokens = SloSpec.of(Metric.REASONING_TOKENS).percentile(50).atMost(1000);
+        SloSpec ttfo = SloSpec.of(Metric.TTFO).percentile(50).atMost(Duration.ofSeconds(1));
         RunResult result = SampleResults.compute(List.of(tokens, ttfo));
 
-        ObjectiveVerdict onTokens = result.verdicts().get(0);
+        SloVerdict onTokens = result.verdicts().get(0);
         assertThat(onTokens.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
-        assertThat(onTokens.reason()).isEqualTo(ObjectiveEvaluator.NO_SAMPLES);
+        assertThat(onTokens.reason()).isEqualTo(SloEvaluator.NO_SAMPLES);
         assertThat(result.summary(Metric.REASONING_TOKENS).count()).isZero();
         assertThat(result.summary(Metric.TTFO))
                 .as("records without phase information are all answer")

@@ -7,14 +7,14 @@ import dev.goodput.core.InvalidSettingException;
 import dev.goodput.core.RunSpec;
 import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.load.Load;
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
-import dev.goodput.core.objective.Verdict;
 import dev.goodput.core.record.Phase;
 import dev.goodput.core.result.RunEnvironment;
 import dev.goodput.core.result.RunResult;
 import dev.goodput.core.result.internal.ResultCalculator;
 import dev.goodput.core.result.internal.RunRecorder;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
+import dev.goodput.core.slo.Verdict;
 import dev.goodput.core.testing.FakeScheduler;
 import dev.goodput.core.testing.ScriptedTransport;
 import dev.goodput.core.workload.WorkloadSpec;
@@ -48,7 +48,7 @@ class SequentialRunTest {
                 : sequential.result(environment);
     }
 
-    private static RunSpec spec(Load load, Objective... objectives) {
+    private static RunSpec spec(Load load, SloSpec... objectives) {
         return Goodput.newRun(ServerEndpoint.of("http://127.0.0.1:1", "m"))
                 .workload(
                         WorkloadSpec.synthetic().inputTokens(4).outputTokens(3).build())
@@ -61,7 +61,7 @@ class SequentialRunTest {
     void should_stop_at_the_first_look_when_the_bound_is_far_from_the_truth_and_count_the_rest_as_cool_down() {
         RunResult result = run(spec(
                 Load.constantRate(100).untilDecided(200, 3_200).warmupRequests(20),
-                Objective.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(200))));
+                SloSpec.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(200))));
 
         assertThat(result.verdicts().get(0).verdict()).isEqualTo(Verdict.MET);
         assertThat(result.runLength().untilDecided()).isTrue();
@@ -87,7 +87,7 @@ class SequentialRunTest {
         // TTFT takes the whole milliseconds 40 to 59 alike: half of them lie at or below 49.5 ms, the median.
         RunResult result = run(spec(
                 Load.constantRate(100).untilDecided(100, 800),
-                Objective.of(Metric.TTFT)
+                SloSpec.of(Metric.TTFT)
                         .percentile(50)
                         .atMost(Duration.ofMillis(49).plusNanos(500_000))));
 
@@ -112,8 +112,8 @@ class SequentialRunTest {
         // independent requests from correlated ones, and a look's confidence asks more of them than 95 % does.
         RunResult result = run(spec(
                 Load.constantRate(100).untilDecided(200, 1600),
-                Objective.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(20)),
-                Objective.of(Metric.TTFT)
+                SloSpec.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(20)),
+                SloSpec.of(Metric.TTFT)
                         .percentile(50)
                         .atMost(Duration.ofMillis(49).plusNanos(500_000))));
 
@@ -133,7 +133,7 @@ class SequentialRunTest {
     void should_judge_a_fixed_length_run_as_before() {
         RunResult result = run(spec(
                 Load.constantRate(100).requests(300),
-                Objective.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(200))));
+                SloSpec.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(200))));
 
         assertThat(result.runLength().untilDecided()).isFalse();
         assertThat(result.accounting().measured()).isEqualTo(300);

@@ -8,8 +8,6 @@ import dev.goodput.core.RunSpec;
 import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.load.Load;
 import dev.goodput.core.load.Shard;
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
 import dev.goodput.core.result.RunEnvironment;
 import dev.goodput.core.result.RunResult;
 import dev.goodput.core.result.internal.ResultCalculator;
@@ -19,6 +17,8 @@ import dev.goodput.core.run.internal.LoadDriver;
 import dev.goodput.core.run.internal.RunEngine;
 import dev.goodput.core.shard.MergedRun;
 import dev.goodput.core.shard.ShardPlan;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
 import dev.goodput.core.testing.FakeScheduler;
 import dev.goodput.core.testing.ScriptedTransport;
 import dev.goodput.core.testing.ScriptedTransport.Response;
@@ -64,12 +64,12 @@ class ShardMergeTest {
                         .build())
                 .load(load)
                 .objectives(
-                        Objective.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(40)),
-                        Objective.of(Metric.TPOT)
+                        SloSpec.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(40)),
+                        SloSpec.of(Metric.TPOT)
                                 .percentile(50)
                                 .atMost(Duration.ofMillis(9))
                                 .inClass("rag"),
-                        Objective.of(Metric.GOODPUT).atLeast(5))
+                        SloSpec.of(Metric.GOODPUT).atLeast(5))
                 .build();
     }
 
@@ -273,7 +273,7 @@ class ShardMergeTest {
         RunSpec withServerObjective = Goodput.newRun(spec.server())
                 .workload(spec.workload())
                 .load(spec.load())
-                .objectives(Objective.of(Metric.PREEMPTIONS).atMost(0))
+                .objectives(SloSpec.of(Metric.PREEMPTIONS).atMost(0))
                 .build();
 
         assertThatThrownBy(() -> ShardMerge.merge(withServerObjective, List.of(root)))

@@ -3,11 +3,11 @@ package dev.goodput.core.stats.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
-import dev.goodput.core.objective.ObjectiveVerdict;
-import dev.goodput.core.objective.Verdict;
-import dev.goodput.core.objective.internal.ObjectiveEvaluator;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
+import dev.goodput.core.slo.SloVerdict;
+import dev.goodput.core.slo.Verdict;
+import dev.goodput.core.slo.internal.SloEvaluator;
 import dev.goodput.core.stats.ConfidenceInterval;
 import java.time.Duration;
 import java.util.Arrays;
@@ -87,7 +87,7 @@ class CorrelatedIntervalCoverageTest {
         long[] looks = {250, 500, 1000, 2000, 4000};
         double confidence = SequentialBoundary.lookConfidence(looks, 0.95);
         double truthMillis = 40 * MD1Queue.meanWait(utilisation) + 20;
-        Objective slo = Objective.of(Metric.TTFT).mean().atMost(Duration.ofNanos(Math.round(0.9 * truthMillis * 1e6)));
+        SloSpec slo = SloSpec.of(Metric.TTFT).mean().atMost(Duration.ofNanos(Math.round(0.9 * truthMillis * 1e6)));
         int wronglyMet = 0;
         int runs = 1000;
         for (int run = 1; run <= runs; run++) {
@@ -97,7 +97,7 @@ class CorrelatedIntervalCoverageTest {
                 ttfts[i] = (40 * waits[i] + 20) * 1e6;
             }
             for (long look : looks) {
-                ObjectiveVerdict verdict = ObjectiveEvaluator.evaluate(
+                SloVerdict verdict = SloEvaluator.evaluate(
                         slo, ExactDistribution.ofOrdered(Arrays.copyOf(ttfts, (int) look)), confidence);
                 if (verdict.verdict() != Verdict.INCONCLUSIVE) {
                     wronglyMet += verdict.verdict() == Verdict.MET ? 1 : 0;

@@ -7,8 +7,6 @@ import dev.goodput.core.RunSpec;
 import dev.goodput.core.ServerEndpoint;
 import dev.goodput.core.load.Arrivals;
 import dev.goodput.core.load.Load;
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
 import dev.goodput.core.record.Outcome;
 import dev.goodput.core.record.Phase;
 import dev.goodput.core.record.RequestRecord;
@@ -18,6 +16,8 @@ import dev.goodput.core.result.RunEnvironment;
 import dev.goodput.core.result.RunResult;
 import dev.goodput.core.result.internal.ResultCalculator;
 import dev.goodput.core.result.internal.RunSnapshot;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
 import dev.goodput.core.sweep.MaxGoodput;
 import dev.goodput.core.sweep.Sweep;
 import dev.goodput.core.sweep.SweepPoint;
@@ -86,7 +86,7 @@ class SweepSearchTest {
     private static Sweep.Builder sweep() {
         return Sweep.newSweep(Goodput.newRun(ServerEndpoint.of("http://127.0.0.1:1", "m"))
                 .workload(WorkloadSpec.synthetic().outputTokens(10).build())
-                .objectives(Objective.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(100)))
+                .objectives(SloSpec.of(Metric.TTFT).percentile(90).atMost(Duration.ofMillis(100)))
                 .load(Load.constantRate(1).requests(50))
                 .build());
     }

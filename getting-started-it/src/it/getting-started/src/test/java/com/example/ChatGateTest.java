@@ -1,7 +1,7 @@
 package com.example;
 
-import static dev.goodput.core.objective.Metric.GOODPUT;
-import static dev.goodput.core.objective.Metric.TTFT;
+import static dev.goodput.core.slo.Metric.GOODPUT;
+import static dev.goodput.core.slo.Metric.TTFT;
 
 import dev.goodput.junit.GoodputTest;
 import dev.goodput.junit.LoadProfile;

@@ -1,7 +1,7 @@
 package com.example.gates;
 
-import static dev.goodput.core.objective.Metric.GOODPUT;
-import static dev.goodput.core.objective.Metric.TTFT;
+import static dev.goodput.core.slo.Metric.GOODPUT;
+import static dev.goodput.core.slo.Metric.TTFT;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.goodput.core.Goodput;

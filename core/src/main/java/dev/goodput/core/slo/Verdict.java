@@ -1,4 +1,4 @@
-package dev.goodput.core.objective;
+package dev.goodput.core.slo;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 

@@ -1,9 +1,9 @@
-package dev.goodput.core.objective;
+package dev.goodput.core.slo;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.goodput.core.internal.Units;
-import dev.goodput.core.objective.internal.MetricUnits;
+import dev.goodput.core.slo.internal.MetricUnits;
 import dev.goodput.core.stats.ConfidenceInterval;
 import java.util.Objects;
 import org.apiguardian.api.API;
@@ -23,8 +23,8 @@ import org.apiguardian.api.API;
  * @param reason why an inconclusive verdict is inconclusive, else {@code null}
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record ObjectiveVerdict(
-        Objective objective,
+public record SloVerdict(
+        SloSpec objective,
         Verdict verdict,
         double measured,
         ConfidenceInterval interval,
@@ -32,7 +32,7 @@ public record ObjectiveVerdict(
         double effectiveCount,
         String reason) {
 
-    public ObjectiveVerdict {
+    public SloVerdict {
         Objects.requireNonNull(objective, "objective");
         Objects.requireNonNull(verdict, "verdict");
     }

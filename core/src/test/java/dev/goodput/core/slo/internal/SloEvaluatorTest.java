@@ -1,13 +1,13 @@
-package dev.goodput.core.objective.internal;
+package dev.goodput.core.slo.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
-import dev.goodput.core.objective.ObjectiveVerdict;
-import dev.goodput.core.objective.Verdict;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
+import dev.goodput.core.slo.SloVerdict;
+import dev.goodput.core.slo.Verdict;
 import dev.goodput.core.stats.ConfidenceInterval;
 import dev.goodput.core.stats.internal.BatchMeans;
 import dev.goodput.core.stats.internal.CorrelatedQuantile;
@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-class ObjectiveEvaluatorTest {
+class SloEvaluatorTest {
 
     /** 1 ms, 2 ms, ..., {@code n} ms, in nanoseconds. */
     private static ExactDistribution millis(int n) {
@@ -32,14 +32,14 @@ class ObjectiveEvaluatorTest {
                 IntStream.rangeClosed(1, n).mapToDouble(i -> i * 1e6).toArray());
     }
 
-    private static Objective ttft(double percentile, Objective.Comparison comparison, long boundMillis) {
-        Objective.Builder builder = Objective.of(Metric.TTFT).percentile(percentile);
+    private static SloSpec ttft(double percentile, SloSpec.Comparison comparison, long boundMillis) {
+        SloSpec.Builder builder = SloSpec.of(Metric.TTFT).percentile(percentile);
         Duration bound = Duration.ofMillis(boundMillis);
-        return comparison == Objective.Comparison.AT_MOST ? builder.atMost(bound) : builder.atLeast(bound);
+        return comparison == SloSpec.Comparison.AT_MOST ? builder.atMost(bound) : builder.atLeast(bound);
     }
 
-    private static ObjectiveVerdict evaluate(Objective slo, Distribution samples) {
-        return ObjectiveEvaluator.evaluate(slo, samples, ObjectiveEvaluator.DEFAULT_CONFIDENCE);
+    private static SloVerdict evaluate(SloSpec slo, Distribution samples) {
+        return SloEvaluator.evaluate(slo, samples, SloEvaluator.DEFAULT_CONFIDENCE);
     }
 
     @Nested
@@ -52,7 +52,7 @@ class ObjectiveEvaluatorTest {
 
         @Test
         void should_be_met_when_the_upper_bound_is_within_the_objective() {
-            ObjectiveVerdict verdict = evaluate(ttft(99, Objective.Comparison.AT_MOST, 500), samples);
+            SloVerdict verdict = evaluate(ttft(99, SloSpec.Comparison.AT_MOST, 500), samples);
             assertThat(verdict.verdict()).isEqualTo(Verdict.MET);
             assertThat(verdict.measured()).isEqualTo(396.01e6);
             assertThat(verdict.interval())
@@ -66,7 +66,7 @@ class ObjectiveEvaluatorTest {
 
         @Test
         void should_be_violated_when_the_lower_bound_exceeds_the_objective() {
-            ObjectiveVerdict verdict = evaluate(ttft(99, Objective.Comparison.AT_MOST, 300), samples);
+            SloVerdict verdict = evaluate(ttft(99, SloSpec.Comparison.AT_MOST, 300), samples);
             assertThat(verdict.verdict()).isEqualTo(Verdict.VIOLATED);
             assertThat(verdict.reason()).isNull();
             assertThat(verdict.describe())
@@ -76,7 +76,7 @@ class ObjectiveEvaluatorTest {
 
         @Test
         void should_be_inconclusive_when_the_interval_straddles_the_objective() {
-            ObjectiveVerdict verdict = evaluate(ttft(99, Objective.Comparison.AT_MOST, 395), samples);
+            SloVerdict verdict = evaluate(ttft(99, SloSpec.Comparison.AT_MOST, 395), samples);
             assertThat(verdict.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
             assertThat(verdict.reason()).isEqualTo("the 95% CI straddles the bound");
             assertThat(verdict.describe())
@@ -91,7 +91,7 @@ class ObjectiveEvaluatorTest {
             "391, VIOLATED"
         })
         void should_treat_an_upper_objective_as_inclusive(long boundMillis, Verdict expected) {
-            assertThat(evaluate(ttft(99, Objective.Comparison.AT_MOST, boundMillis), samples)
+            assertThat(evaluate(ttft(99, SloSpec.Comparison.AT_MOST, boundMillis), samples)
                             .verdict())
                     .isEqualTo(expected);
         }
@@ -106,7 +106,7 @@ class ObjectiveEvaluatorTest {
             "62, VIOLATED"
         })
         void should_mirror_the_rules_for_a_lower_objective(long boundMillis, Verdict expected) {
-            assertThat(evaluate(ttft(50, Objective.Comparison.AT_LEAST, boundMillis), millis(100))
+            assertThat(evaluate(ttft(50, SloSpec.Comparison.AT_LEAST, boundMillis), millis(100))
                             .verdict())
                     .isEqualTo(expected);
         }
@@ -119,7 +119,7 @@ class ObjectiveEvaluatorTest {
         void should_say_how_many_samples_an_upper_bound_on_p99_needs() {
             // 1..50 ms: p99 at h = 49 * 0.99 = 48.51 is 49.51 ms. F(47) ≈ 0.0138 <= 0.025 gives the lower rank
             // 48; 0.99^50 ≈ 0.605 > 0.025 leaves no upper rank until n = 368.
-            ObjectiveVerdict verdict = evaluate(ttft(99, Objective.Comparison.AT_MOST, 500), millis(50));
+            SloVerdict verdict = evaluate(ttft(99, SloSpec.Comparison.AT_MOST, 500), millis(50));
             assertThat(verdict.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
             assertThat(verdict.reason()).isEqualTo("n=50 is too few for a 95% upper bound on p99; need at least 368");
             assertThat(verdict.describe())
@@ -129,7 +129,7 @@ class ObjectiveEvaluatorTest {
 
         @Test
         void should_still_find_a_violation_without_an_upper_bound() {
-            ObjectiveVerdict verdict = evaluate(ttft(99, Objective.Comparison.AT_MOST, 10), millis(50));
+            SloVerdict verdict = evaluate(ttft(99, SloSpec.Comparison.AT_MOST, 10), millis(50));
             assertThat(verdict.verdict()).isEqualTo(Verdict.VIOLATED);
             assertThat(verdict.interval().lower()).isEqualTo(48e6);
         }
@@ -137,8 +137,7 @@ class ObjectiveEvaluatorTest {
         @Test
         void should_name_the_confidence_level_in_use() {
             // At 90%: 0.99^298 ≈ 0.0500 > 0.05 >= 0.99^299 ≈ 0.0495.
-            ObjectiveVerdict verdict =
-                    ObjectiveEvaluator.evaluate(ttft(99, Objective.Comparison.AT_MOST, 500), millis(50), 0.9);
+            SloVerdict verdict = SloEvaluator.evaluate(ttft(99, SloSpec.Comparison.AT_MOST, 500), millis(50), 0.9);
             assertThat(verdict.reason()).isEqualTo("n=50 is too few for a 90% upper bound on p99; need at least 299");
         }
 
@@ -151,8 +150,8 @@ class ObjectiveEvaluatorTest {
             "AT_LEAST, 3, INCONCLUSIVE, n=100 is too few for a 95% lower bound on p1; need at least 368"
         })
         void should_name_the_missing_lower_bound(
-                Objective.Comparison comparison, long boundMillis, Verdict expected, String reason) {
-            ObjectiveVerdict verdict = evaluate(ttft(1, comparison, boundMillis), millis(100));
+                SloSpec.Comparison comparison, long boundMillis, Verdict expected, String reason) {
+            SloVerdict verdict = evaluate(ttft(1, comparison, boundMillis), millis(100));
             assertThat(verdict.interval().hasLower()).isFalse();
             assertThat(verdict.interval().upper()).isEqualTo(4e6);
             assertThat(verdict.verdict()).isEqualTo(expected);
@@ -169,8 +168,8 @@ class ObjectiveEvaluatorTest {
             "AT_LEAST, 4, n=5 is too few for a 95% upper bound on p50; need at least 6"
         })
         void should_name_the_deciding_bound_when_both_are_missing(
-                Objective.Comparison comparison, long boundMillis, String reason) {
-            ObjectiveVerdict verdict = evaluate(ttft(50, comparison, boundMillis), millis(5));
+                SloSpec.Comparison comparison, long boundMillis, String reason) {
+            SloVerdict verdict = evaluate(ttft(50, comparison, boundMillis), millis(5));
             assertThat(verdict.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
             assertThat(verdict.measured()).isEqualTo(3e6);
             assertThat(verdict.reason()).isEqualTo(reason);
@@ -179,17 +178,17 @@ class ObjectiveEvaluatorTest {
         @Test
         void should_say_that_no_sample_count_bounds_p100_from_above() {
             // The lower rank of p100 is n itself: 400 ms.
-            assertThat(evaluate(ttft(100, Objective.Comparison.AT_MOST, 300), millis(400))
+            assertThat(evaluate(ttft(100, SloSpec.Comparison.AT_MOST, 300), millis(400))
                             .verdict())
                     .isEqualTo(Verdict.VIOLATED);
-            ObjectiveVerdict verdict = evaluate(ttft(100, Objective.Comparison.AT_MOST, 500), millis(400));
+            SloVerdict verdict = evaluate(ttft(100, SloSpec.Comparison.AT_MOST, 500), millis(400));
             assertThat(verdict.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
             assertThat(verdict.reason()).isEqualTo("no sample size gives a 95% upper bound on p100");
         }
 
         @Test
         void should_be_inconclusive_without_samples() {
-            ObjectiveVerdict verdict = evaluate(ttft(99, Objective.Comparison.AT_MOST, 500), ExactDistribution.of());
+            SloVerdict verdict = evaluate(ttft(99, SloSpec.Comparison.AT_MOST, 500), ExactDistribution.of());
             assertThat(verdict.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
             assertThat(verdict.measured()).isNaN();
             assertThat(verdict.sampleCount()).isZero();
@@ -206,14 +205,14 @@ class ObjectiveEvaluatorTest {
         // 2, 4, 4, 4, 5, 5, 7, 9 ms: mean 5 ms ± 1.959964 * 2 / sqrt(7) ≈ 1.4816 ms.
         private final ExactDistribution samples = ExactDistribution.of(2e6, 4e6, 4e6, 4e6, 5e6, 5e6, 7e6, 9e6);
 
-        private Objective meanTpot(long boundMillis) {
-            return Objective.of(Metric.TPOT).mean().atMost(Duration.ofMillis(boundMillis));
+        private SloSpec meanTpot(long boundMillis) {
+            return SloSpec.of(Metric.TPOT).mean().atMost(Duration.ofMillis(boundMillis));
         }
 
         @ParameterizedTest(name = "mean ≤ {0} ms is {1}")
         @CsvSource({"7, MET", "5, INCONCLUSIVE", "3, VIOLATED"})
         void should_judge_the_mean_by_its_normal_interval(long boundMillis, Verdict expected) {
-            ObjectiveVerdict verdict = evaluate(meanTpot(boundMillis), samples);
+            SloVerdict verdict = evaluate(meanTpot(boundMillis), samples);
             assertThat(verdict.verdict()).isEqualTo(expected);
             assertThat(verdict.measured()).isEqualTo(5e6);
             assertThat(verdict.interval().method()).isEqualTo("normal approximation");
@@ -227,7 +226,7 @@ class ObjectiveEvaluatorTest {
 
         @Test
         void should_need_two_samples_for_the_mean() {
-            ObjectiveVerdict verdict = evaluate(meanTpot(7), ExactDistribution.of(5e6));
+            SloVerdict verdict = evaluate(meanTpot(7), ExactDistribution.of(5e6));
             assertThat(verdict.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
             assertThat(verdict.reason()).isEqualTo("n=1 is too few for a 95% interval on the mean; need at least 2");
             assertThat(evaluate(meanTpot(7), ExactDistribution.of()).reason()).isEqualTo("no samples");
@@ -236,8 +235,8 @@ class ObjectiveEvaluatorTest {
         @ParameterizedTest(name = "max ≤ {0} ms is {1}")
         @CsvSource({"9, MET", "8, VIOLATED"})
         void should_compare_the_maximum_directly(long boundMillis, Verdict expected) {
-            Objective slo = Objective.of(Metric.E2EL).max().atMost(Duration.ofMillis(boundMillis));
-            ObjectiveVerdict verdict = evaluate(slo, samples);
+            SloSpec slo = SloSpec.of(Metric.E2EL).max().atMost(Duration.ofMillis(boundMillis));
+            SloVerdict verdict = evaluate(slo, samples);
             assertThat(verdict.verdict()).isEqualTo(expected);
             assertThat(verdict.measured()).isEqualTo(9e6);
             assertThat(verdict.interval()).isNull();
@@ -246,7 +245,7 @@ class ObjectiveEvaluatorTest {
 
         @Test
         void should_describe_a_violated_maximum_and_one_without_samples() {
-            Objective slo = Objective.of(Metric.E2EL).max().atMost(Duration.ofMillis(8));
+            SloSpec slo = SloSpec.of(Metric.E2EL).max().atMost(Duration.ofMillis(8));
             assertThat(evaluate(slo, samples).describe())
                     .isEqualTo("max E2EL: measured 9.00 ms (n=8), bound ≤ 8.00 ms: VIOLATED");
             assertThat(evaluate(slo, ExactDistribution.of()).describe())
@@ -257,12 +256,12 @@ class ObjectiveEvaluatorTest {
     @Nested
     class RunValues {
 
-        private final Objective goodput = Objective.of(Metric.GOODPUT).atLeast(3.5);
+        private final SloSpec goodput = SloSpec.of(Metric.GOODPUT).atLeast(3.5);
 
         @ParameterizedTest(name = "goodput {0} is {1}")
         @CsvSource({"4.0, MET", "3.5, MET", "3.49, VIOLATED"})
         void should_compare_a_run_value_directly(double value, Verdict expected) {
-            ObjectiveVerdict verdict = ObjectiveEvaluator.evaluateValue(goodput, value, 100);
+            SloVerdict verdict = SloEvaluator.evaluateValue(goodput, value, 100);
             assertThat(verdict.verdict()).isEqualTo(expected);
             assertThat(verdict.measured()).isEqualTo(value);
             assertThat(verdict.interval()).isNull();
@@ -271,23 +270,23 @@ class ObjectiveEvaluatorTest {
 
         @Test
         void should_describe_run_values() {
-            assertThat(ObjectiveEvaluator.evaluateValue(goodput, 4, 100).describe())
+            assertThat(SloEvaluator.evaluateValue(goodput, 4, 100).describe())
                     .isEqualTo("goodput: measured 4.00 req/s (n=100), bound ≥ 3.50 req/s: MET");
-            Objective errors = Objective.of(Metric.ERROR_RATE).atMost(0.01);
-            assertThat(ObjectiveEvaluator.evaluateValue(errors, 0.02, 100).describe())
+            SloSpec errors = SloSpec.of(Metric.ERROR_RATE).atMost(0.01);
+            assertThat(SloEvaluator.evaluateValue(errors, 0.02, 100).describe())
                     .isEqualTo("error rate: measured 2.00 % (n=100), bound ≤ 1.00 %: VIOLATED");
         }
 
         @Test
         void should_be_inconclusive_without_measured_requests() {
-            ObjectiveVerdict none = ObjectiveEvaluator.evaluateValue(goodput, 0, 0);
+            SloVerdict none = SloEvaluator.evaluateValue(goodput, 0, 0);
             assertThat(none.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
             assertThat(none.measured()).isNaN();
             assertThat(none.reason()).isEqualTo("no measured requests");
             assertThat(none.describe())
                     .isEqualTo(
                             "goodput: measured nothing (n=0), bound ≥ 3.50 req/s: INCONCLUSIVE (no measured requests)");
-            ObjectiveVerdict unmeasured = ObjectiveEvaluator.evaluateValue(goodput, Double.NaN, 10);
+            SloVerdict unmeasured = SloEvaluator.evaluateValue(goodput, Double.NaN, 10);
             assertThat(unmeasured.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
             assertThat(unmeasured.reason()).isEqualTo("no measured requests");
         }
@@ -304,8 +303,8 @@ class ObjectiveEvaluatorTest {
             for (long value = 1; value <= 1000; value++) {
                 histogram.recordValue(value);
             }
-            Objective slo = Objective.of(Metric.ITL).percentile(99).atMost(Duration.ofNanos(997));
-            ObjectiveVerdict verdict = ObjectiveEvaluator.evaluate(slo, HistogramDistribution.of(histogram));
+            SloSpec slo = SloSpec.of(Metric.ITL).percentile(99).atMost(Duration.ofNanos(997));
+            SloVerdict verdict = SloEvaluator.evaluate(slo, HistogramDistribution.of(histogram));
             assertThat(verdict.verdict()).isEqualTo(Verdict.MET);
             assertThat(verdict.interval().lower()).isEqualTo(983.0);
             assertThat(verdict.interval().upper()).isEqualTo(997.0);
@@ -324,39 +323,36 @@ class ObjectiveEvaluatorTest {
         void should_not_let_histogram_resolution_decide_a_verdict(long boundNanos, Verdict expected) {
             Histogram histogram = new Histogram(3);
             histogram.recordValueWithCount(1_000_000, 1000);
-            Objective slo = Objective.of(Metric.ICL).percentile(50).atMost(Duration.ofNanos(boundNanos));
-            assertThat(ObjectiveEvaluator.evaluate(slo, HistogramDistribution.of(histogram))
+            SloSpec slo = SloSpec.of(Metric.ICL).percentile(50).atMost(Duration.ofNanos(boundNanos));
+            assertThat(SloEvaluator.evaluate(slo, HistogramDistribution.of(histogram))
                             .verdict())
                     .isEqualTo(expected);
         }
 
         @Test
         void should_use_95_percent_by_default() {
-            Objective slo = ttft(99, Objective.Comparison.AT_MOST, 500);
-            assertThat(ObjectiveEvaluator.DEFAULT_CONFIDENCE).isEqualTo(0.95);
-            assertThat(ObjectiveEvaluator.evaluate(slo, millis(50)))
-                    .isEqualTo(ObjectiveEvaluator.evaluate(slo, millis(50), 0.95));
+            SloSpec slo = ttft(99, SloSpec.Comparison.AT_MOST, 500);
+            assertThat(SloEvaluator.DEFAULT_CONFIDENCE).isEqualTo(0.95);
+            assertThat(SloEvaluator.evaluate(slo, millis(50))).isEqualTo(SloEvaluator.evaluate(slo, millis(50), 0.95));
         }
 
         @Test
         void should_reject_objectives_evaluated_the_wrong_way() {
-            assertThatThrownBy(() -> ObjectiveEvaluator.evaluate(
-                            Objective.of(Metric.GOODPUT).atLeast(3.5), millis(3)))
+            assertThatThrownBy(() ->
+                            SloEvaluator.evaluate(SloSpec.of(Metric.GOODPUT).atLeast(3.5), millis(3)))
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessage(
                             "objective goodput ≥ 3.50 req/s is on a run-level value; evaluate it with evaluateValue");
-            assertThatThrownBy(
-                            () -> ObjectiveEvaluator.evaluateValue(ttft(99, Objective.Comparison.AT_MOST, 500), 1, 1))
+            assertThatThrownBy(() -> SloEvaluator.evaluateValue(ttft(99, SloSpec.Comparison.AT_MOST, 500), 1, 1))
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessage(
                             "objective p99 TTFT ≤ 500.00 ms is on a per-request or pooled metric; evaluate it with its"
                                     + " samples");
-            assertThatThrownBy(() -> ObjectiveEvaluator.evaluateValue(
-                            Objective.of(Metric.GOODPUT).atLeast(3.5), 1, -1))
+            assertThatThrownBy(() -> SloEvaluator.evaluateValue(
+                            SloSpec.of(Metric.GOODPUT).atLeast(3.5), 1, -1))
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessage("sample count must be at least 0, was -1");
-            assertThatThrownBy(() ->
-                            ObjectiveEvaluator.evaluate(ttft(99, Objective.Comparison.AT_MOST, 500), millis(3), 0))
+            assertThatThrownBy(() -> SloEvaluator.evaluate(ttft(99, SloSpec.Comparison.AT_MOST, 500), millis(3), 0))
                     .isInstanceOf(IllegalArgumentException.class);
         }
     }
@@ -379,11 +375,11 @@ class ObjectiveEvaluatorTest {
         void a_percentile_verdict_counts_the_samples_that_correlation_leaves() {
             Distribution samples = inOrder();
             double p90Millis = samples.percentile(90) / 1e6;
-            Objective slo = ttft(90, Objective.Comparison.AT_MOST, (long) Math.ceil(p90Millis * 1.05));
+            SloSpec slo = ttft(90, SloSpec.Comparison.AT_MOST, (long) Math.ceil(p90Millis * 1.05));
 
-            ObjectiveVerdict unordered =
+            SloVerdict unordered =
                     evaluate(slo, ExactDistribution.of(samples.inOrder().orElseThrow()));
-            ObjectiveVerdict ordered = evaluate(slo, samples);
+            SloVerdict ordered = evaluate(slo, samples);
 
             // 5 % above the estimate is a safe margin for 3,000 independent samples, not for a queue's.
             assertThat(unordered.verdict()).isEqualTo(Verdict.MET);
@@ -394,8 +390,8 @@ class ObjectiveEvaluatorTest {
         @Test
         void a_mean_verdict_uses_batch_means() {
             Distribution samples = inOrder();
-            Objective slo = Objective.of(Metric.TTFT).mean().atMost(Duration.ofNanos((long) (samples.mean() * 1.1)));
-            ObjectiveVerdict ordered = evaluate(slo, samples);
+            SloSpec slo = SloSpec.of(Metric.TTFT).mean().atMost(Duration.ofNanos((long) (samples.mean() * 1.1)));
+            SloVerdict ordered = evaluate(slo, samples);
             assertThat(ordered.interval().method()).isEqualTo(BatchMeans.METHOD);
             assertThat(ordered.interval().upper() - ordered.interval().lower())
                     .isGreaterThan(3
@@ -412,13 +408,13 @@ class ObjectiveEvaluatorTest {
             }
             Distribution samples = ExactDistribution.ofOrdered(nanos);
             // Just above the batch means' own upper end: met on their interval, not yet on the widened one.
-            Objective near = Objective.of(Metric.TTFT).mean().atMost(Duration.ofNanos((long)
+            SloSpec near = SloSpec.of(Metric.TTFT).mean().atMost(Duration.ofNanos((long)
                     (BatchMeans.of(nanos).meanInterval(0.95).upper() * 1.01)));
-            Objective far = Objective.of(Metric.TTFT).mean().atMost(Duration.ofNanos((long) (samples.mean() * 1000)));
+            SloSpec far = SloSpec.of(Metric.TTFT).mean().atMost(Duration.ofNanos((long) (samples.mean() * 1000)));
 
-            ObjectiveVerdict verdict = evaluate(near, samples);
+            SloVerdict verdict = evaluate(near, samples);
 
-            assertThat(verdict.effectiveCount()).isLessThan(ObjectiveEvaluator.MIN_CORRELATED_EFFECTIVE);
+            assertThat(verdict.effectiveCount()).isLessThan(SloEvaluator.MIN_CORRELATED_EFFECTIVE);
             assertThat(BatchMeans.of(nanos).meanInterval(0.95).upper()).isLessThan(near.threshold());
             assertThat(verdict.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
             double widen = Math.pow(100 / verdict.effectiveCount(), 2);
@@ -443,34 +439,30 @@ class ObjectiveEvaluatorTest {
             for (int i = 0; i < independent.length; i++) {
                 independent[i] = (10 + random.nextDouble()) * 1e6;
             }
-            Objective slo = Objective.of(Metric.TTFT).mean().atMost(Duration.ofMillis(12));
+            SloSpec slo = SloSpec.of(Metric.TTFT).mean().atMost(Duration.ofMillis(12));
             assertThat(evaluate(slo, ExactDistribution.ofOrdered(independent)).verdict())
                     .isEqualTo(Verdict.MET);
 
-            assertThat(ObjectiveEvaluator.isTooShortForItsCorrelation(99, 5, 0.95))
+            assertThat(SloEvaluator.isTooShortForItsCorrelation(99, 5, 0.95)).isFalse();
+            assertThat(SloEvaluator.isTooShortForItsCorrelation(100, 33, 0.95)).isTrue();
+            assertThat(SloEvaluator.isTooShortForItsCorrelation(150, 60, 0.95)).isFalse();
+            assertThat(SloEvaluator.isTooShortForItsCorrelation(4000, 100, 0.95))
                     .isFalse();
-            assertThat(ObjectiveEvaluator.isTooShortForItsCorrelation(100, 33, 0.95))
-                    .isTrue();
-            assertThat(ObjectiveEvaluator.isTooShortForItsCorrelation(150, 60, 0.95))
-                    .isFalse();
-            assertThat(ObjectiveEvaluator.isTooShortForItsCorrelation(4000, 100, 0.95))
-                    .isFalse();
-            assertThat(ObjectiveEvaluator.isTooShortForItsCorrelation(4000, 99, 0.95))
-                    .isTrue();
+            assertThat(SloEvaluator.isTooShortForItsCorrelation(4000, 99, 0.95)).isTrue();
         }
 
         @Test
         void a_higher_confidence_needs_more_effective_samples_as_z_squared() {
-            assertThat(ObjectiveEvaluator.minCorrelatedEffective(0.95)).isCloseTo(100, within(1e-9));
+            assertThat(SloEvaluator.minCorrelatedEffective(0.95)).isCloseTo(100, within(1e-9));
             // A run that lasts until decided with five looks judges each at 98.7 %: z = 2.48.
-            assertThat(ObjectiveEvaluator.minCorrelatedEffective(0.987)).isCloseTo(160.6, within(0.1));
-            assertThat(ObjectiveEvaluator.minCorrelatedEffective(0.99)).isCloseTo(172.7, within(0.1));
-            assertThat(ObjectiveEvaluator.minCorrelatedEffective(0.90)).isCloseTo(70.4, within(0.1));
+            assertThat(SloEvaluator.minCorrelatedEffective(0.987)).isCloseTo(160.6, within(0.1));
+            assertThat(SloEvaluator.minCorrelatedEffective(0.99)).isCloseTo(172.7, within(0.1));
+            assertThat(SloEvaluator.minCorrelatedEffective(0.90)).isCloseTo(70.4, within(0.1));
 
             // 150 effective of 4,000 samples: trusted at 95 %, not at a look's 98.7 %.
-            assertThat(ObjectiveEvaluator.isTooShortForItsCorrelation(4000, 150, 0.95))
+            assertThat(SloEvaluator.isTooShortForItsCorrelation(4000, 150, 0.95))
                     .isFalse();
-            assertThat(ObjectiveEvaluator.isTooShortForItsCorrelation(4000, 150, 0.987))
+            assertThat(SloEvaluator.isTooShortForItsCorrelation(4000, 150, 0.987))
                     .isTrue();
         }
 
@@ -486,24 +478,24 @@ class ObjectiveEvaluatorTest {
                 nanos[i] = (100 + x) * 1e6;
             }
             Distribution samples = ExactDistribution.ofOrdered(nanos);
-            Objective slo = Objective.of(Metric.TTFT).mean().atMost(Duration.ofMillis(1000));
+            SloSpec slo = SloSpec.of(Metric.TTFT).mean().atMost(Duration.ofMillis(1000));
 
-            ObjectiveVerdict at95 = ObjectiveEvaluator.evaluate(slo, samples, 0.95);
-            ObjectiveVerdict atLook = ObjectiveEvaluator.evaluate(slo, samples, 0.987);
+            SloVerdict at95 = SloEvaluator.evaluate(slo, samples, 0.95);
+            SloVerdict atLook = SloEvaluator.evaluate(slo, samples, 0.987);
 
             assertThat(at95.effectiveCount()).isBetween(100.0, 160.0);
             assertThat(at95.reason()).isNull();
             assertThat(atLook.reason()).isNull();
             assertThat(atLook.verdict()).isEqualTo(Verdict.MET);
-            double widen = Math.pow(ObjectiveEvaluator.minCorrelatedEffective(0.987) / atLook.effectiveCount(), 2);
+            double widen = Math.pow(SloEvaluator.minCorrelatedEffective(0.987) / atLook.effectiveCount(), 2);
             double plainUpper = BatchMeans.of(nanos).meanInterval(0.987).upper();
             assertThat(atLook.interval().upper() - atLook.measured())
                     .isCloseTo((plainUpper - atLook.measured()) * widen, within(1e-3 * plainUpper));
             assertThat(at95.interval().upper())
                     .isCloseTo(BatchMeans.of(nanos).meanInterval(0.95).upper(), within(1.0));
 
-            Objective near = Objective.of(Metric.TTFT).mean().atMost(Duration.ofNanos((long) (plainUpper * 1.001)));
-            assertThat(ObjectiveEvaluator.evaluate(near, samples, 0.987).reason())
+            SloSpec near = SloSpec.of(Metric.TTFT).mean().atMost(Duration.ofNanos((long) (plainUpper * 1.001)));
+            assertThat(SloEvaluator.evaluate(near, samples, 0.987).reason())
                     .endsWith("need at least 161 effective samples for a 98.7% interval");
         }
     }

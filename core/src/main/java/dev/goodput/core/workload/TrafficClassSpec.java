@@ -17,11 +17,11 @@ import org.apiguardian.api.API;
  * headers sent with each of its requests.
  *
  * <pre>{@code
- * WorkloadClass.of("chat", 70, chat).withPriority(0).withHeader("x-tenant", "support");
+ * TrafficClassSpec.of("chat", 70, chat).withPriority(0).withHeader("x-tenant", "support");
  * }</pre>
  *
  * @param name the class's name: letters, digits, {@code _}, {@code -} and {@code .}, as it appears in reports and
- *     in {@code @Slo(workloadClass = ...)}
+ *     in {@code @Slo(trafficClass = ...)}
  * @param weight the class's share of the requests relative to the other classes' weights, above 0
  * @param workload what the class's requests send; not a session or trace workload
  * @param priority vLLM's {@code priority} body field (lower is served first under {@code --scheduling-policy
@@ -29,7 +29,7 @@ import org.apiguardian.api.API;
  * @param headers HTTP headers sent with each of the class's requests, in the order given
  */
 @API(status = EXPERIMENTAL, since = "0.2")
-public record WorkloadClass(
+public record TrafficClassSpec(
         String name, double weight, WorkloadSpec workload, Integer priority, Map<String, String> headers) {
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.-]{1,64}");
@@ -50,7 +50,7 @@ public record WorkloadClass(
             "transfer-encoding",
             "upgrade");
 
-    public WorkloadClass {
+    public TrafficClassSpec {
         if (name == null || !NAME.matcher(name).matches()) {
             throw InvalidSettingException.of(
                     "workload class name",
@@ -87,20 +87,20 @@ public record WorkloadClass(
     }
 
     /** Returns a class with the given name, weight and workload, no priority and no headers. */
-    public static WorkloadClass of(String name, double weight, WorkloadSpec workload) {
-        return new WorkloadClass(name, weight, workload, null, Map.of());
+    public static TrafficClassSpec of(String name, double weight, WorkloadSpec workload) {
+        return new TrafficClassSpec(name, weight, workload, null, Map.of());
     }
 
     /** Returns a copy that sends {@code "priority": value} in each request's body. */
-    public WorkloadClass withPriority(int value) {
-        return new WorkloadClass(name, weight, workload, value, headers);
+    public TrafficClassSpec withPriority(int value) {
+        return new TrafficClassSpec(name, weight, workload, value, headers);
     }
 
     /** Returns a copy that also sends the given header with each request, replacing one of the same name. */
-    public WorkloadClass withHeader(String header, String value) {
+    public TrafficClassSpec withHeader(String header, String value) {
         Map<String, String> more = new LinkedHashMap<>(headers);
         more.put(header, value);
-        return new WorkloadClass(name, weight, workload, priority, more);
+        return new TrafficClassSpec(name, weight, workload, priority, more);
     }
 
     /** Describes the class for the run's recorded configuration; header values are left out (they may be secret). */

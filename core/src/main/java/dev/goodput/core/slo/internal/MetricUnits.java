@@ -1,6 +1,6 @@
-package dev.goodput.core.objective.internal;
+package dev.goodput.core.slo.internal;
 
-import dev.goodput.core.objective.Metric;
+import dev.goodput.core.slo.Metric;
 import java.util.Locale;
 
 /** Formats metric values with their units for reports and messages. Locale-independent on purpose. */

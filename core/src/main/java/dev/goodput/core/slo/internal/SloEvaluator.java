@@ -1,10 +1,10 @@
-package dev.goodput.core.objective.internal;
+package dev.goodput.core.slo.internal;
 
 import dev.goodput.core.internal.Units;
-import dev.goodput.core.objective.Metric;
-import dev.goodput.core.objective.Objective;
-import dev.goodput.core.objective.ObjectiveVerdict;
-import dev.goodput.core.objective.Verdict;
+import dev.goodput.core.slo.Metric;
+import dev.goodput.core.slo.SloSpec;
+import dev.goodput.core.slo.SloVerdict;
+import dev.goodput.core.slo.Verdict;
 import dev.goodput.core.stats.ConfidenceInterval;
 import dev.goodput.core.stats.internal.BatchMeans;
 import dev.goodput.core.stats.internal.Confidence;
@@ -37,7 +37,7 @@ import java.util.OptionalLong;
  * <p>Longer than 300 lines because every kind of statistic a verdict can rest on (percentile, mean, max, rate,
  * share, trials) is judged here, beside the one judgement they share, so that no two are judged differently.
  */
-public final class ObjectiveEvaluator {
+public final class SloEvaluator {
 
     /** The confidence level used unless one is given. */
     public static final double DEFAULT_CONFIDENCE = 0.95;
@@ -73,7 +73,7 @@ public final class ObjectiveEvaluator {
 
     private static final double Z_95 = NormalQuantile.twoSided(DEFAULT_CONFIDENCE);
 
-    private ObjectiveEvaluator() {}
+    private SloEvaluator() {}
 
     /**
      * Returns the fewest effective samples from which a correlated interval at {@code confidence} is trusted: {@link
@@ -95,7 +95,7 @@ public final class ObjectiveEvaluator {
     }
 
     /** Evaluates an objective on a per-request or pooled metric at {@link #DEFAULT_CONFIDENCE}. */
-    public static ObjectiveVerdict evaluate(Objective slo, Distribution samples) {
+    public static SloVerdict evaluate(SloSpec slo, Distribution samples) {
         return evaluate(slo, samples, DEFAULT_CONFIDENCE);
     }
 
@@ -105,7 +105,7 @@ public final class ObjectiveEvaluator {
      * @throws IllegalArgumentException if the objective is on a run-level metric (use {@link #evaluateValue})
      *     or the confidence is not strictly between 0 and 1
      */
-    public static ObjectiveVerdict evaluate(Objective slo, Distribution samples, double confidence) {
+    public static SloVerdict evaluate(SloSpec slo, Distribution samples, double confidence) {
         Objects.requireNonNull(slo, "slo");
         Objects.requireNonNull(samples, "samples");
         Confidence.require(confidence);
@@ -128,7 +128,7 @@ public final class ObjectiveEvaluator {
      * @param sampleCount the number of measured requests behind it
      * @throws IllegalArgumentException if the objective is not on a run-level metric or the count is negative
      */
-    public static ObjectiveVerdict evaluateValue(Objective slo, double value, long sampleCount) {
+    public static SloVerdict evaluateValue(SloSpec slo, double value, long sampleCount) {
         Objects.requireNonNull(slo, "slo");
         if (slo.metric().kind() != Metric.Kind.RUN) {
             throw new IllegalArgumentException(
@@ -138,10 +138,10 @@ public final class ObjectiveEvaluator {
             throw new IllegalArgumentException("sample count must be at least 0, was " + sampleCount);
         }
         if (sampleCount == 0 || Double.isNaN(value)) {
-            return new ObjectiveVerdict(
+            return new SloVerdict(
                     slo, Verdict.INCONCLUSIVE, Double.NaN, null, sampleCount, Double.NaN, NO_MEASURED_REQUESTS);
         }
-        return new ObjectiveVerdict(slo, direct(slo, value), value, null, sampleCount, Double.NaN, null);
+        return new SloVerdict(slo, direct(slo, value), value, null, sampleCount, Double.NaN, null);
     }
 
     /**
@@ -154,12 +154,12 @@ public final class ObjectiveEvaluator {
      * @param sampleCount the number of measured requests behind it
      * @param effectiveCount how many independent requests the interval is worth
      */
-    public static ObjectiveVerdict evaluateValue(
-            Objective slo, double value, ConfidenceInterval interval, long sampleCount, double effectiveCount) {
+    public static SloVerdict evaluateValue(
+            SloSpec slo, double value, ConfidenceInterval interval, long sampleCount, double effectiveCount) {
         if (interval == null || isAtTheEdgeOfAShare(slo)) {
             return evaluateValue(slo, value, sampleCount);
         }
-        ObjectiveVerdict plain = evaluateValue(slo, value, sampleCount);
+        SloVerdict plain = evaluateValue(slo, value, sampleCount);
         if (plain.verdict() == Verdict.INCONCLUSIVE) {
             return plain;
         }
@@ -178,12 +178,12 @@ public final class ObjectiveEvaluator {
      * at least 1): a claim about this run's requests, not about a long-run rate, which no interval could ever prove;
      * it is judged on the run's value directly, so one failed request violates it.
      */
-    private static boolean isAtTheEdgeOfAShare(Objective slo) {
+    private static boolean isAtTheEdgeOfAShare(SloSpec slo) {
         return (slo.metric() == Metric.ERROR_RATE
-                        && slo.comparison() == Objective.Comparison.AT_MOST
+                        && slo.comparison() == SloSpec.Comparison.AT_MOST
                         && slo.threshold() <= 0)
                 || (slo.metric() == Metric.SLO_ATTAINMENT
-                        && slo.comparison() == Objective.Comparison.AT_LEAST
+                        && slo.comparison() == SloSpec.Comparison.AT_LEAST
                         && slo.threshold() >= 1);
     }
 
@@ -195,7 +195,7 @@ public final class ObjectiveEvaluator {
      * @param values each trial's value
      * @param sampleCount the measured requests of all trials together
      */
-    public static ObjectiveVerdict evaluateTrials(Objective slo, double[] values, long sampleCount, double confidence) {
+    public static SloVerdict evaluateTrials(SloSpec slo, double[] values, long sampleCount, double confidence) {
         double[] defined =
                 java.util.Arrays.stream(values).filter(v -> !Double.isNaN(v)).toArray();
         if (defined.length < 2) {
@@ -218,14 +218,14 @@ public final class ObjectiveEvaluator {
      *
      * @throws IllegalArgumentException if the objective is not on a percentile
      */
-    public static OptionalLong samplesToMeet(Objective slo, double confidence) {
+    public static OptionalLong samplesToMeet(SloSpec slo, double confidence) {
         Objects.requireNonNull(slo, "slo");
         Confidence.require(confidence);
-        if (slo.statistic() != Objective.Statistic.PERCENTILE) {
+        if (slo.statistic() != SloSpec.Statistic.PERCENTILE) {
             throw new IllegalArgumentException("objective " + slo + " is not on a percentile");
         }
         double probability = slo.percentile() / 100;
-        return slo.comparison() == Objective.Comparison.AT_MOST
+        return slo.comparison() == SloSpec.Comparison.AT_MOST
                 ? OrderStatisticInterval.minimumCountForUpperBound(probability, confidence)
                 : OptionalLong.of(OrderStatisticInterval.minimumCountForLowerBound(probability, confidence));
     }
@@ -234,15 +234,15 @@ public final class ObjectiveEvaluator {
      * Returns the name of the interval end that proves a percentile objective met, for example {@code "95% upper
      * bound"}.
      */
-    public static String boundToMeet(Objective slo, double confidence) {
-        return boundName(confidence, slo.comparison() == Objective.Comparison.AT_MOST);
+    public static String boundToMeet(SloSpec slo, double confidence) {
+        return boundName(confidence, slo.comparison() == SloSpec.Comparison.AT_MOST);
     }
 
     private static String boundName(double confidence, boolean upper) {
         return Confidence.percent(confidence) + "% " + (upper ? "upper" : "lower") + " bound";
     }
 
-    private static ObjectiveVerdict percentile(Objective slo, Distribution samples, double confidence) {
+    private static SloVerdict percentile(SloSpec slo, Distribution samples, double confidence) {
         long n = samples.count();
         double probability = slo.percentile() / 100;
         Optional<double[]> inOrder = samples.inOrder();
@@ -278,7 +278,7 @@ public final class ObjectiveEvaluator {
         });
     }
 
-    private static ObjectiveVerdict mean(Objective slo, Distribution samples, double confidence) {
+    private static SloVerdict mean(SloSpec slo, Distribution samples, double confidence) {
         long n = samples.count();
         Optional<double[]> inOrder = samples.inOrder();
         Optional<SampleBlocks> blocks = samples.blocks();
@@ -318,13 +318,13 @@ public final class ObjectiveEvaluator {
         return RatioBatches.of(sums, counts);
     }
 
-    private static ObjectiveVerdict max(Objective slo, Distribution samples) {
+    private static SloVerdict max(SloSpec slo, Distribution samples) {
         long n = samples.count();
         if (n == 0) {
-            return new ObjectiveVerdict(slo, Verdict.INCONCLUSIVE, Double.NaN, null, 0, Double.NaN, NO_SAMPLES);
+            return new SloVerdict(slo, Verdict.INCONCLUSIVE, Double.NaN, null, 0, Double.NaN, NO_SAMPLES);
         }
         double max = samples.max();
-        return new ObjectiveVerdict(slo, direct(slo, max), max, null, n, Double.NaN, null);
+        return new SloVerdict(slo, direct(slo, max), max, null, n, Double.NaN, null);
     }
 
     /** Explains a missing bound; the argument says whether it is the upper one. */
@@ -333,15 +333,10 @@ public final class ObjectiveEvaluator {
         String reason(boolean upper);
     }
 
-    private static ObjectiveVerdict judge(
-            Objective slo,
-            double measured,
-            ConfidenceInterval interval,
-            long n,
-            double effective,
-            MissingBound missing) {
+    private static SloVerdict judge(
+            SloSpec slo, double measured, ConfidenceInterval interval, long n, double effective, MissingBound missing) {
         if (n == 0) {
-            return new ObjectiveVerdict(slo, Verdict.INCONCLUSIVE, Double.NaN, interval, 0, 0, NO_SAMPLES);
+            return new SloVerdict(slo, Verdict.INCONCLUSIVE, Double.NaN, interval, 0, 0, NO_SAMPLES);
         }
         String tooShort = null;
         if (isTooShortForItsCorrelation(n, effective, interval.confidence())) {
@@ -370,16 +365,16 @@ public final class ObjectiveEvaluator {
                     Math.ceil(least),
                     Confidence.percent(interval.confidence()));
         }
-        boolean atMost = slo.comparison() == Objective.Comparison.AT_MOST;
+        boolean atMost = slo.comparison() == SloSpec.Comparison.AT_MOST;
         // The good end proves the objective met; the bad end proves it violated.
         double good = atMost ? interval.upper() : interval.lower();
         double bad = atMost ? interval.lower() : interval.upper();
         double bound = slo.threshold();
         if (!Double.isNaN(good) && slo.comparison().holds(good, bound)) {
-            return new ObjectiveVerdict(slo, Verdict.MET, measured, interval, n, effective, null);
+            return new SloVerdict(slo, Verdict.MET, measured, interval, n, effective, null);
         }
         if (!Double.isNaN(bad) && !slo.comparison().holds(bad, bound)) {
-            return new ObjectiveVerdict(slo, Verdict.VIOLATED, measured, interval, n, effective, null);
+            return new SloVerdict(slo, Verdict.VIOLATED, measured, interval, n, effective, null);
         }
         String reason;
         if (tooShort != null) {
@@ -393,7 +388,7 @@ public final class ObjectiveEvaluator {
             boolean upper = reportGoodEnd == atMost;
             reason = missing.reason(upper);
         }
-        return new ObjectiveVerdict(slo, Verdict.INCONCLUSIVE, measured, interval, n, effective, reason);
+        return new SloVerdict(slo, Verdict.INCONCLUSIVE, measured, interval, n, effective, reason);
     }
 
     /**
@@ -409,7 +404,7 @@ public final class ObjectiveEvaluator {
                 && effective < n * CORRELATED_SHARE;
     }
 
-    private static Verdict direct(Objective slo, double value) {
+    private static Verdict direct(SloSpec slo, double value) {
         return slo.comparison().holds(value, slo.threshold()) ? Verdict.MET : Verdict.VIOLATED;
     }
 }

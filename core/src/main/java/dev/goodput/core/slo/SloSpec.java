@@ -1,10 +1,10 @@
-package dev.goodput.core.objective;
+package dev.goodput.core.slo;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.goodput.core.InvalidSettingException;
 import dev.goodput.core.internal.Units;
-import dev.goodput.core.objective.internal.MetricUnits;
+import dev.goodput.core.slo.internal.MetricUnits;
 import java.time.Duration;
 import java.util.Objects;
 import org.apiguardian.api.API;
@@ -16,9 +16,9 @@ import org.apiguardian.api.API;
  * <p>Build one with {@link #of(Metric)}:
  *
  * <pre>{@code
- * Objective.of(Metric.TTFT).percentile(99).atMost(Duration.ofMillis(500));
- * Objective.of(Metric.TPOT).mean().atMost(Duration.ofMillis(40));
- * Objective.of(Metric.GOODPUT).atLeast(3.5);
+ * SloSpec.of(Metric.TTFT).percentile(99).atMost(Duration.ofMillis(500));
+ * SloSpec.of(Metric.TPOT).mean().atMost(Duration.ofMillis(40));
+ * SloSpec.of(Metric.GOODPUT).atLeast(3.5);
  * }</pre>
  *
  * <p>An upper bound on a per-request latency metric ({@link Metric.Kind#REQUEST}) is also a request-level
@@ -30,17 +30,17 @@ import org.apiguardian.api.API;
  * @param percentile the percentile for {@link Statistic#PERCENTILE}, else NaN
  * @param comparison whether the statistic must be at most or at least the threshold
  * @param threshold the bound, in the metric's unit (nanoseconds for latencies)
- * @param workloadClass the {@link dev.goodput.core.workload.WorkloadClass} whose requests alone the objective
+ * @param trafficClass the {@link dev.goodput.core.workload.TrafficClassSpec} whose requests alone the objective
  *     judges, or {@code null} for the whole run; a class's request-level bounds judge only its own requests
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record Objective(
+public record SloSpec(
         Metric metric,
         Statistic statistic,
         double percentile,
         Comparison comparison,
         double threshold,
-        String workloadClass) {
+        String trafficClass) {
 
     /** Which statistic of a metric an objective bounds. */
     public enum Statistic {
@@ -76,15 +76,15 @@ public record Objective(
         }
     }
 
-    public Objective {
+    public SloSpec {
         Objects.requireNonNull(metric, "metric");
-        if (workloadClass != null && workloadClass.isBlank()) {
-            workloadClass = null;
+        if (trafficClass != null && trafficClass.isBlank()) {
+            trafficClass = null;
         }
-        if (workloadClass != null && metric.isServerSide()) {
+        if (trafficClass != null && metric.isServerSide()) {
             throw InvalidSettingException.of(
-                    "workloadClass",
-                    workloadClass,
+                    "trafficClass",
+                    trafficClass,
                     "cannot bound " + metric + ": the server's own metrics do not tell the classes apart");
         }
         Objects.requireNonNull(statistic, "statistic");
@@ -133,12 +133,12 @@ public record Objective(
 
     /** Returns whether this objective judges the requests of the given class: its own class's, or a whole run's. */
     public boolean appliesTo(String requestClass) {
-        return workloadClass == null || workloadClass.equals(requestClass);
+        return trafficClass == null || trafficClass.equals(requestClass);
     }
 
     /** Returns a copy that judges only the requests of the named workload class. */
-    public Objective inClass(String name) {
-        return new Objective(metric, statistic, percentile, comparison, threshold, name);
+    public SloSpec inClass(String name) {
+        return new SloSpec(metric, statistic, percentile, comparison, threshold, name);
     }
 
     /**
@@ -152,7 +152,7 @@ public record Objective(
             case MAX -> "max " + metric.displayName();
             case VALUE -> metric.displayName();
         };
-        return workloadClass == null ? name : name + " of " + workloadClass;
+        return trafficClass == null ? name : name + " of " + trafficClass;
     }
 
     /** Returns a readable form, for example {@code "p99 TTFT ≤ 500 ms"}. */
@@ -166,7 +166,7 @@ public record Objective(
         private final Metric metric;
         private Statistic statistic;
         private double percentile = Double.NaN;
-        private String workloadClass;
+        private String trafficClass;
 
         private Builder(Metric metric) {
             this.metric = metric;
@@ -183,9 +183,9 @@ public record Objective(
         /** Judges only the requests of the named workload class ({@link dev.goodput.core.workload.WorkloadMix}). */
         public Builder inClass(String name) {
             if (name == null || name.isBlank()) {
-                throw InvalidSettingException.of("workloadClass", name, "must name a class of the workload mix");
+                throw InvalidSettingException.of("trafficClass", name, "must name a class of the workload mix");
             }
-            this.workloadClass = name;
+            this.trafficClass = name;
             return this;
         }
 
@@ -204,26 +204,26 @@ public record Objective(
         }
 
         /** Finishes a latency objective with an upper bound. */
-        public Objective atMost(Duration bound) {
+        public SloSpec atMost(Duration bound) {
             Objects.requireNonNull(bound, "bound");
             requireLatency(bound);
             return build(Comparison.AT_MOST, bound.toNanos());
         }
 
         /** Finishes a latency objective with a lower bound. */
-        public Objective atLeast(Duration bound) {
+        public SloSpec atLeast(Duration bound) {
             Objects.requireNonNull(bound, "bound");
             requireLatency(bound);
             return build(Comparison.AT_LEAST, bound.toNanos());
         }
 
         /** Finishes an objective with an upper bound in the metric's unit (nanoseconds for latencies). */
-        public Objective atMost(double bound) {
+        public SloSpec atMost(double bound) {
             return build(Comparison.AT_MOST, bound);
         }
 
         /** Finishes an objective with a lower bound in the metric's unit (nanoseconds for latencies). */
-        public Objective atLeast(double bound) {
+        public SloSpec atLeast(double bound) {
             return build(Comparison.AT_LEAST, bound);
         }
 
@@ -237,12 +237,12 @@ public record Objective(
             }
         }
 
-        private Objective build(Comparison comparison, double threshold) {
+        private SloSpec build(Comparison comparison, double threshold) {
             if (statistic == null) {
                 throw new IllegalStateException(
                         "choose percentile(p), mean() or max() of " + metric + " before the bound");
             }
-            return new Objective(metric, statistic, percentile, comparison, threshold, workloadClass);
+            return new SloSpec(metric, statistic, percentile, comparison, threshold, trafficClass);
         }
     }
 }
