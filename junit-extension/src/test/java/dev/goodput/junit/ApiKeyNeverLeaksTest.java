@@ -24,6 +24,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.Resources;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Events;
 
@@ -35,6 +38,8 @@ import org.junit.platform.testkit.engine.Events;
  * (its second request is refused), so the run's test turns it off; the preflight's own test has every request
  * refused, so the key arrives back inside the preflight's failure.
  */
+@ResourceLock(value = Resources.SYSTEM_OUT, mode = ResourceAccessMode.READ_WRITE)
+@ResourceLock(value = Resources.SYSTEM_ERR, mode = ResourceAccessMode.READ_WRITE)
 class ApiKeyNeverLeaksTest {
 
     private static final String SECRET = "sk-goodput-test-4f9c2a7e1d3b5a6c8e0f";

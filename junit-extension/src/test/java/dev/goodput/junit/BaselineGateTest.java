@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Events;
 
@@ -31,6 +32,8 @@ import org.junit.platform.testkit.engine.Events;
  * Baselines, trials and the noise policy, end to end against the simulated server: an unchanged server compared
  * with its own baseline is never REGRESSED, one made 15 % slower per token is.
  */
+@Isolated("counts false alarms of an unchanged server against a baseline recorded minutes before: a test that starts"
+        + " or ends beside it changes the machine between the two")
 class BaselineGateTest {
 
     /**

@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Events;
 
@@ -25,6 +26,7 @@ import org.junit.platform.testkit.engine.Events;
  * The history hook: with {@code goodput.history.file} set, every gate's run appends one entry after its reports,
  * and the index draws the trends; without it nothing is appended; a history that cannot be written only warns.
  */
+@Isolated("reads every warning on System.err while its gates run, which a test beside it would add to")
 class GateHistoryTest {
 
     @TempDir

@@ -33,6 +33,10 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.OutputDirectoryCreator;
+import org.junit.platform.engine.TestDescriptor;
+import org.junit.platform.engine.reporting.FileEntry;
+import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Events;
@@ -98,6 +102,45 @@ class GoodputExtensionTest {
         assertThat(directory.resolve("result.json")).isRegularFile();
         assertThat(directory.resolve("requests.csv")).isRegularFile();
         assertThat(Files.readString(directory.resolve("summary.txt"))).contains("requests: 40 scheduled");
+    }
+
+    @Test
+    void should_publish_the_key_figures_as_a_report_entry_and_attach_the_reports_to_the_test() {
+        Path attached = reports.resolve("attached");
+        Events events = EngineTestKit.engine("junit-jupiter")
+                .configurationParameter("goodput.report.dir", reports.toString())
+                .configurationParameter("goodput.progress", "off")
+                .configurationParameter("goodput.client.untrustworthy", "warn")
+                .outputDirectoryCreator(new OutputDirectoryCreator() {
+                    @Override
+                    public Path getRootDirectory() {
+                        return attached;
+                    }
+
+                    @Override
+                    public Path createOutputDirectory(TestDescriptor descriptor) throws IOException {
+                        return Files.createDirectories(attached.resolve(descriptor.getDisplayName()));
+                    }
+                })
+                .selectors(selectClass(PassingGate.class))
+                .execute()
+                .allEvents();
+        assertThat(failureMessages(events)).isEmpty();
+
+        assertThat(events.reportingEntryPublished().stream())
+                .singleElement()
+                .extracting(event -> event.getRequiredPayload(ReportEntry.class).getKeyValuePairs())
+                .satisfies(figures -> assertThat(figures)
+                        .containsEntry("goodput.requests", "40")
+                        .containsKeys("goodput.goodput_rps", "goodput.ttft_p99_ms", "goodput.error_rate"));
+        Path directory = reports.resolve("PassingGate").resolve("gate");
+        assertThat(events.fileEntryPublished().stream().map(event -> event.getRequiredPayload(FileEntry.class)))
+                .allSatisfy(file -> assertThat(file.getPath())
+                        .startsWith(attached)
+                        .hasSameBinaryContentAs(directory.resolve(file.getPath().getFileName())))
+                .extracting(file -> file.getPath().getFileName().toString() + " "
+                        + file.getMediaType().orElse(""))
+                .containsExactly("result.json application/json", "requests.csv text/csv", "report.html text/html");
     }
 
     @GoodputTest

@@ -21,6 +21,7 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.platform.engine.DiscoverySelector;
@@ -35,6 +36,7 @@ import org.junit.platform.testkit.engine.Events;
  * property or in {@code junit-platform.properties}), and a server setting without the server URL it belongs to.
  * (Annotations that would have no effect are rows of {@link BadInputTableTest}.)
  */
+@Isolated("sets a misspelt goodput.* system property, which fails every gate that runs beside it")
 class NothingSilentTest {
 
     @TempDir

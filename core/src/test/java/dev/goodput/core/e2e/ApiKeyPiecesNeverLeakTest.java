@@ -41,6 +41,9 @@ import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.Resources;
 
 /**
  * Plants an API key, sent the documented way (an environment variable), in every place a server can put text and
@@ -52,6 +55,8 @@ import org.junit.jupiter.api.io.TempDir;
  * past each cut, so that every cut falls inside the key somewhere. Runs with the preflight on and off; the
  * transport-netty module runs this class again with its transport.
  */
+@ResourceLock(value = Resources.SYSTEM_OUT, mode = ResourceAccessMode.READ_WRITE)
+@ResourceLock(value = Resources.SYSTEM_ERR, mode = ResourceAccessMode.READ_WRITE)
 class ApiKeyPiecesNeverLeakTest {
 
     /** 35 characters, none of whose 8-character pieces occurs in anything Goodput writes by itself. */

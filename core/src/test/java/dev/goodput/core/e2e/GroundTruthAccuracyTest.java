@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Holds the client's timestamps against the simulated server's recorded truth. Server and client share the JVM
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Test;
  * time is read after its write returned, so a client on the other core may legitimately see the bytes a little
  * earlier; the distance between the two should be small.
  */
+@Isolated("holds the client's stamps to within milliseconds of the server's sends: a test beside it takes the cores")
 class GroundTruthAccuracyTest {
 
     private static final long MS = 1_000_000;

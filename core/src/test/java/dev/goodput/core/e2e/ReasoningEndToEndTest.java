@@ -26,12 +26,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * A reasoning model and tool calls against the simulated server, held against its recorded truth: the client's first
  * answer token is the server's first answer chunk, its reasoning count the server's, its tool calls the server's.
  * One user at a time and no preflight, so the n-th record and the n-th truth are the same request.
  */
+@Isolated("holds the first answer token to within milliseconds of the server's send: a test beside it takes the cores")
 class ReasoningEndToEndTest {
 
     private static final long MS = 1_000_000;

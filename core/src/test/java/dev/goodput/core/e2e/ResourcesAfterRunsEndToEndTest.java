@@ -29,6 +29,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * A suite runs many gates in one JVM, so a finished run must leave nothing behind: not its records, not a thread,
@@ -38,6 +39,7 @@ import org.junit.jupiter.api.Test;
  * each connection, and through it the run). Not timed: the state is polled, with a GC each time, within a generous
  * bound; the JDK's client ends an unreachable client's thread within 3 s of noticing it.
  */
+@Isolated("counts the JVM's live threads, open descriptors and heap, which any other test running beside it moves")
 class ResourcesAfterRunsEndToEndTest {
 
     private static final int STREAMS = 16;

@@ -35,12 +35,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Shards of one run, in threads of this JVM, against one simulated server: they meet at shard 0's barrier on
  * loopback, send their shares, and merge into a run of the whole schedule. The multi-process proof, with the JUnit
  * path, is the examples' {@code ShardedGateAcrossProcessesTest}.
  */
+@Isolated("holds the shards' start lag and clock offsets to milliseconds: a test beside it takes the cores")
 class ShardedRunEndToEndTest {
 
     @TempDir

@@ -17,6 +17,7 @@ import dev.goodput.mock.MockServerConfig;
 import dev.goodput.mock.PerformanceModel;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * An open loop at 60 requests/s for 10 s against the simulated server, each request about 340 ms long and no warm-up: the
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
  * out, and judging inside it must take only the requests that started there. Bounds are generous: real time on a
  * shared machine.
  */
+@Isolated("finds the steady window of a real-time run, which a test beside it moves (machine stalls cut it later)")
 class SteadyStateEndToEndTest {
 
     private static final long MS = 1_000_000;

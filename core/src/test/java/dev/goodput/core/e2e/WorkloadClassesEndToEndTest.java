@@ -26,8 +26,10 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /** Workload classes end to end: what each class sends, and what a long-prompt class does to a short one. */
+@Isolated("judges real-time TTFTs against bounds of tens of milliseconds: a test beside it takes the cores")
 class WorkloadClassesEndToEndTest {
 
     private static final WorkloadSpec CHAT =

@@ -24,12 +24,15 @@ import java.util.Locale;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Sweeps the simulated {@code tiny-test} server, whose model says where it saturates: {@link
  * ModelPredictions#maxRequestsPerSecond} for the workload's shape. Above that rate the queue grows without bound,
  * so the knee, the max goodput rate and the over-saturation detector must all find that rate.
  */
+@Isolated("its runs' client health (50 ms limit) shows in the pages it checks, and its knee in where the server"
+        + " saturates: a test beside it takes the cores")
 class SweepAgainstSimulatedServerTest {
 
     private static final int PROMPT = 64;

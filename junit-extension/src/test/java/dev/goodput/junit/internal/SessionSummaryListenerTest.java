@@ -150,6 +150,26 @@ class SessionSummaryListenerTest {
     }
 
     @Test
+    void should_be_registered_with_every_launcher_through_its_service_file() {
+        // The listener registered with a launcher that loads its listeners itself writes where this run says; a
+        // step summary named by the environment would get a row too, so the test runs only where none is named.
+        org.junit.jupiter.api.Assumptions.assumeTrue(System.getenv("GITHUB_STEP_SUMMARY") == null);
+        Launcher launcher = LauncherFactory.create();
+        launcher.execute(LauncherDiscoveryRequestBuilder.request()
+                .configurationParameters(Map.of(
+                        "goodput.report.dir", reports.toString(),
+                        "goodput.progress", "off",
+                        "goodput.client.untrustworthy", "warn"))
+                .selectors(selectClass(PassingGate.class))
+                .build());
+
+        assertThat(reports.resolve("summary.md"))
+                .content()
+                .startsWith("## Goodput gates\n\n1 gate(s) in this session, 0 failed;")
+                .contains("| PassingGate.gate | PASSED | 8 | ");
+    }
+
+    @Test
     void should_write_nothing_when_the_session_ran_no_gate() throws IOException {
         earlierPage();
         Path stepSummary = github.resolve("step-summary.md");

@@ -22,9 +22,11 @@ import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /** The barrier over loopback HTTP, with short timeouts and margins so that each test ends within seconds. */
 @Timeout(20)
+@Isolated("counts the threads the barrier starts among the JVM's, which a test beside it changes")
 class StartBarrierTest {
 
     private static final long MILLI = 1_000_000;
