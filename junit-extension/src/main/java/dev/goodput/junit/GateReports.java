@@ -54,7 +54,7 @@ final class GateReports {
      * get, and the index.
      */
     static void writeGate(GateContext gate, GateTrials.Outcome outcome) {
-        boolean passed = GateVerdict.failureMessage(gate, outcome).isEmpty();
+        boolean passed = outcome.failure().isEmpty();
         String verdict = outcome.summary().verdicts().isEmpty() && outcome.comparison() == null
                 ? "NO-OBJECTIVES"
                 : passed ? "PASSED" : "FAILED";

@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
@@ -36,8 +37,13 @@ final class GateTrials {
      * @param comparison the comparison with the baseline, or {@code null} when there was none to make
      * @param baselineNote what happened about the baseline, for example "no baseline at ..."
      */
+    /** The trials' summary, their attempts, the comparison with a baseline, and the message the gate fails with. */
     record Outcome(
-            TrialSummary summary, List<GateReport.Attempt> attempts, Comparison comparison, String baselineNote) {
+            TrialSummary summary,
+            List<GateReport.Attempt> attempts,
+            Comparison comparison,
+            String baselineNote,
+            Optional<String> failure) {
 
         RunResult last() {
             return summary.trials().get(summary.trials().size() - 1);
@@ -151,7 +157,9 @@ final class GateTrials {
             Comparison comparison,
             String baselineNote,
             boolean plain) {
-        Outcome outcome = new Outcome(TrialSummary.of(kept), attempts, comparison, baselineNote);
+        TrialSummary summary = TrialSummary.of(kept);
+        Outcome outcome = new Outcome(
+                summary, attempts, comparison, baselineNote, GateVerdict.failureMessage(gate, summary, comparison));
         if (comparison != null) {
             comparison.describe().forEach(System.out::println);
         }

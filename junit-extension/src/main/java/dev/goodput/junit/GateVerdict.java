@@ -4,13 +4,15 @@ import dev.goodput.core.compare.ChangeVerdict;
 import dev.goodput.core.compare.Comparison;
 import dev.goodput.core.record.Outcome;
 import dev.goodput.core.result.RunResult;
+import dev.goodput.core.result.TrialSummary;
 import dev.goodput.core.slo.SloVerdict;
 import dev.goodput.core.slo.Verdict;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.extension.ExtensionContext;
 import org.opentest4j.AssertionFailedError;
 
 /**
@@ -23,16 +25,13 @@ final class GateVerdict {
     /** The most reasons of failed requests the message lists. */
     static final int REASONS = 5;
 
-    /** The store key of the verdict judged on a gate's outcome ({@link #failureMessage}). */
-    private static final String JUDGED = "judged";
-
-    /** How many times an outcome has been judged in this JVM: a test seam, to show each is judged once. */
-    static final AtomicInteger JUDGEMENTS = new AtomicInteger();
+    /** How many times each gate (by name) has been judged in this JVM: a test seam, to show each is judged once. */
+    static final Map<String, AtomicInteger> JUDGEMENTS = new ConcurrentHashMap<>();
 
     private GateVerdict() {}
 
     static void judge(GateContext gate, GateTrials.Outcome outcome) {
-        Optional<String> failure = failureMessage(gate, outcome);
+        Optional<String> failure = outcome.failure();
         if (failure.isPresent()) {
             throw new AssertionFailedError(failure.get());
         }
@@ -67,46 +66,36 @@ final class GateVerdict {
      * Returns the message the gate fails with, or empty when it passes: an objective over the trials violated (or
      * inconclusive under the default policy), a trial whose client could not keep up (unless told to warn), or a
      * regression against the baseline (unless told to warn), an invalid comparison when told to fail, or a trial
-     * stopped early because the server was gone. Judged once per outcome: the gate page (written before the test
-     * ends) and the test's verdict read the same judgement, kept in the test's store.
+     * stopped early because the server was gone. Judged once, when the trials end
+     * ({@link GateTrials.Outcome#failure}): the gate page and the test's verdict read the same judgement.
      */
-    static Optional<String> failureMessage(GateContext gate, GateTrials.Outcome outcome) {
-        ExtensionContext.Store store = gate.context().getStore(GoodputExtension.NAMESPACE);
-        Judged judged = store.get(JUDGED, Judged.class);
-        if (judged == null || judged.outcome() != outcome) {
-            judged = new Judged(outcome, judgeOnce(gate, outcome));
-            store.put(JUDGED, judged);
-        }
-        return judged.failure();
-    }
-
-    /** An outcome and the message it fails the gate with, if any. */
-    private record Judged(GateTrials.Outcome outcome, Optional<String> failure) {}
-
-    private static Optional<String> judgeOnce(GateContext gate, GateTrials.Outcome outcome) {
-        JUDGEMENTS.incrementAndGet();
+    static Optional<String> failureMessage(GateContext gate, TrialSummary summary, Comparison comparison) {
+        JUDGEMENTS.computeIfAbsent(gate.name(), name -> new AtomicInteger()).incrementAndGet();
         GoodputConfiguration configuration = gate.configuration();
         RegressionSettings regression = RegressionSettings.from(gate.context());
-        List<SloVerdict> verdicts = outcome.summary().verdicts();
+        List<SloVerdict> verdicts = summary.verdicts();
         List<SloVerdict> failing = failing(verdicts, configuration.failOnInconclusive());
-        RunResult untrustworthy = outcome.summary().trials().stream()
+        RunResult untrustworthy = summary.trials().stream()
                 .filter(trial -> !trial.clientHealth().trustworthy())
                 .findFirst()
                 .orElse(null);
-        Comparison comparison = outcome.comparison();
         boolean regressed =
                 comparison != null && comparison.verdict() == ChangeVerdict.REGRESSED && regression.failOnRegression();
         boolean invalid =
                 comparison != null && comparison.verdict() == ChangeVerdict.INVALID && regression.failOnInvalid();
         boolean failsUntrustworthy = untrustworthy != null && configuration.failOnUntrustworthyClient();
-        RunResult stopped = outcome.summary().trials().stream()
+        RunResult stopped = summary.trials().stream()
                 .filter(RunResult::stoppedEarly)
                 .findFirst()
                 .orElse(null);
         if (failing.isEmpty() && !failsUntrustworthy && !regressed && !invalid && stopped == null) {
             return Optional.empty();
         }
-        RunResult shown = stopped != null ? stopped : untrustworthy != null ? untrustworthy : outcome.last();
+        RunResult shown = stopped != null
+                ? stopped
+                : untrustworthy != null
+                        ? untrustworthy
+                        : summary.trials().get(summary.trials().size() - 1);
         return Optional.of(message(
                 gate.name(),
                 shown,
@@ -114,7 +103,7 @@ final class GateVerdict {
                 gate.server().source(),
                 gate.reportDirectory(0),
                 failing.size(),
-                outcome.summary().trials().size(),
+                summary.trials().size(),
                 comparison != null && (regressed || invalid || !failing.isEmpty()) ? comparison : null));
     }
 
